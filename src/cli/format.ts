@@ -1,0 +1,52 @@
+import type { TargetOutcome } from '../service/documents.js';
+import type { DocumentDetail } from '../service/documents.js';
+import type { SearchResponse } from '../service/search.js';
+import type { StatusView } from '../service/status.js';
+
+const bold = (s: string, tty: boolean) => (tty ? `\x1b[1m${s}\x1b[22m` : s);
+const dim = (s: string, tty: boolean) => (tty ? `\x1b[2m${s}\x1b[22m` : s);
+
+export function formatSearch(r: SearchResponse, tty: boolean): string {
+  const lines: string[] = [];
+  r.results.forEach((hit, i) => {
+    const partial = hit.match === 'partial' ? ' (partial match)' : '';
+    lines.push(`${i + 1}. ${bold(hit.title || hit.url, tty)}${partial}`);
+    lines.push(`   ${hit.url}`);
+    const snippet = tty ? hit.snippet.replace(/\*\*(.+?)\*\*/g, (_, w: string) => bold(w, tty)) : hit.snippet;
+    if (snippet) lines.push(`   ${snippet}`);
+    lines.push(dim(`   score ${hit.score} · updated ${hit.updated.slice(0, 10)} · id ${hit.id}`, tty));
+  });
+  lines.push(`${r.results.length} shown, ${r.total} matching (${r.duration_ms} ms)`);
+  return lines.join('\n');
+}
+
+export function formatAdd(outcomes: TargetOutcome[]): string {
+  return outcomes
+    .map((o) => (o.result ? `${o.result.status.padEnd(9)} ${o.result.document.id}  ${o.result.document.url}` : `failed    ${o.target}: ${o.error?.code} ${o.error?.message}`))
+    .join('\n');
+}
+
+export function formatDocument(d: DocumentDetail): string {
+  const doc = d.document;
+  const lines = [
+    `${doc.title}`,
+    `id:       ${doc.id}`,
+    `url:      ${doc.url}`,
+    `type:     ${doc.type}    language: ${doc.language}    label: ${doc.label ?? '-'}    source: ${doc.source}`,
+    `added:    ${doc.added}`,
+    `updated:  ${doc.updated}`,
+    `versions: ${d.versions.map((v) => `${v.id} (${v.captured}, ${v.text_length} chars, sha256 ${v.sha256.slice(0, 12)})`).join('; ')}`,
+  ];
+  for (const [k, v] of Object.entries(doc.metadata)) lines.push(`${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  return `${lines.join('\n')}\n\n${d.text}`;
+}
+
+export function formatStatus(s: StatusView): string {
+  const c = s.counts;
+  return [
+    `trove ${s.version}`,
+    `store:     ${s.store.backend} ${s.store.path} (${(s.store.size_bytes / 1024).toFixed(1)} KiB, schema ${s.store.schema_version})`,
+    `instance:  ${s.instance_id} epoch ${s.epoch} revision ${s.revision}`,
+    `documents: ${c.documents} (web ${c.web}, local ${c.local}, memory ${c.memory}); versions ${c.versions}; passages ${c.chunks}`,
+  ].join('\n');
+}

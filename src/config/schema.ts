@@ -1,0 +1,79 @@
+// The one declarative table of configuration keys: drives parsing, env/flag overrides, validation and `config init`.
+
+export type KeySpec =
+  | { type: 'string'; default: string; doc: string; secret?: boolean; pattern?: RegExp; patternDoc?: string }
+  | { type: 'integer'; default: number; doc: string; min: number; max: number }
+  | { type: 'number'; default: number; doc: string; min: number; max: number }
+  | { type: 'boolean'; default: boolean; doc: string }
+  | { type: 'enum'; default: string; doc: string; values: readonly string[] };
+
+export const CONFIG_SCHEMA = {
+  server: {
+    address: {
+      type: 'string',
+      default: '127.0.0.1:4433',
+      doc: 'host:port the HTTP server listens on. Binding beyond loopback needs app.access_token.',
+      pattern: /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/,
+      patternDoc: 'host:port, e.g. 127.0.0.1:4433',
+    },
+    max_body_bytes: { type: 'integer', default: 1_048_576, min: 1024, max: 1_073_741_824, doc: 'Largest accepted request body; larger bodies get 413.' },
+  },
+  app: {
+    access_token: { type: 'string', default: '', secret: true, doc: 'Static access token; when set every API call needs Authorization: Bearer <token> or X-Access-Token.' },
+  },
+  store: {
+    backend: { type: 'enum', default: 'sqlite', values: ['sqlite'], doc: 'Storage backend; the embedded SQLite file lives in the data directory.' },
+    busy_timeout_ms: { type: 'integer', default: 5000, min: 0, max: 600_000, doc: 'How long a write waits for another process holding the database before failing with STORE_BUSY.' },
+  },
+  search: {
+    default_limit: { type: 'integer', default: 10, min: 1, max: 50, doc: 'Results returned when a search does not ask for a number (1..50).' },
+    weight_title: { type: 'number', default: 8, min: 0, max: 100, doc: 'BM25 weight of the title column.' },
+    weight_domain: { type: 'number', default: 4, min: 0, max: 100, doc: 'BM25 weight of the domain column.' },
+    weight_url: { type: 'number', default: 2, min: 0, max: 100, doc: 'BM25 weight of the url column.' },
+    weight_text: { type: 'number', default: 1, min: 0, max: 100, doc: 'BM25 weight of the body text column.' },
+    phrase_boost: { type: 'number', default: 1.5, min: 1, max: 10, doc: 'Score multiplier when a multi-word query occurs as an exact phrase.' },
+    domain_boost: { type: 'number', default: 1.5, min: 1, max: 10, doc: "Score multiplier when a bare query term names the result's site (github -> github.com)." },
+  },
+  indexer: {
+    chunk_chars: { type: 'integer', default: 2000, min: 200, max: 100_000, doc: 'Target passage length in characters; passages are the unit of matching and snippets.' },
+    max_file_bytes: { type: 'integer', default: 2_097_152, min: 1, max: 1_073_741_824, doc: 'Files larger than this are refused by `trove add`.' },
+    fetch_timeout_ms: { type: 'integer', default: 15_000, min: 100, max: 600_000, doc: 'Time limit for fetching a URL given to `trove add`.' },
+    user_agent: { type: 'string', default: 'trove/0.1 (+self-hosted memory)', doc: 'User-Agent sent when fetching pages.' },
+  },
+  log: {
+    level: { type: 'enum', default: 'info', values: ['silent', 'error', 'warn', 'info', 'debug'], doc: 'Least severe log level written to stderr.' },
+  },
+} as const satisfies Record<string, Record<string, KeySpec>>;
+
+type Schema = typeof CONFIG_SCHEMA;
+type ValueOf<S extends KeySpec> = S extends { type: 'integer' | 'number' } ? number : S extends { type: 'boolean' } ? boolean : string;
+
+export type TroveSettings = { [Sec in keyof Schema]: { [K in keyof Schema[Sec]]: Schema[Sec][K] extends KeySpec ? ValueOf<Schema[Sec][K]> : never } };
+
+export interface TroveConfig extends TroveSettings {
+  /** Where the store and other state live. */
+  dataDir: string;
+  /** The config file read, if any. */
+  configFile: string | undefined;
+}
+
+export function sectionNames(): string[] {
+  return Object.keys(CONFIG_SCHEMA);
+}
+
+export function keySpec(section: string, key: string): KeySpec | undefined {
+  const sec = (CONFIG_SCHEMA as Record<string, Record<string, KeySpec>>)[section];
+  return sec ? sec[key] : undefined;
+}
+
+export function allKeys(): Array<{ section: string; key: string; spec: KeySpec }> {
+  const out: Array<{ section: string; key: string; spec: KeySpec }> = [];
+  for (const [section, keys] of Object.entries(CONFIG_SCHEMA as Record<string, Record<string, KeySpec>>)) {
+    for (const [key, spec] of Object.entries(keys)) out.push({ section, key, spec });
+  }
+  return out;
+}
+
+export function envName(section: string, key: string): string {
+  return `TROVE_${section.toUpperCase()}_${key.toUpperCase()}`;
+}

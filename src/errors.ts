@@ -1,0 +1,71 @@
+// The one table of error codes. Transports map a code to an HTTP status / JSON-RPC / exit code at the edge.
+
+export interface ErrorSpec {
+  /** HTTP status used by the HTTP API. */
+  status: number;
+  /** True when the caller caused it (bad input, missing thing); false for faults of ours or the host. */
+  user: boolean;
+  /** True when retrying the same call later may succeed. */
+  retryable: boolean;
+}
+
+export const ERROR_CODES = {
+  INVALID_ARGUMENT: { status: 400, user: true, retryable: false },
+  INVALID_QUERY: { status: 400, user: true, retryable: false },
+  INVALID_CONFIG: { status: 500, user: true, retryable: false },
+  NOT_FOUND: { status: 404, user: true, retryable: false },
+  METHOD_NOT_ALLOWED: { status: 405, user: true, retryable: false },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, user: true, retryable: false },
+  PAYLOAD_TOO_LARGE: { status: 413, user: true, retryable: false },
+  UNSUPPORTED_TYPE: { status: 415, user: true, retryable: false },
+  FILE_NOT_FOUND: { status: 404, user: true, retryable: false },
+  FILE_TOO_LARGE: { status: 413, user: true, retryable: false },
+  FETCH_FAILED: { status: 502, user: false, retryable: true },
+  UNAUTHORIZED: { status: 401, user: true, retryable: false },
+  FORBIDDEN: { status: 403, user: true, retryable: false },
+  STORE_BUSY: { status: 503, user: false, retryable: true },
+  STORE_CORRUPT: { status: 500, user: false, retryable: false },
+  STORE_UNAVAILABLE: { status: 503, user: false, retryable: false },
+  STORE_TOO_NEW: { status: 500, user: false, retryable: false },
+  LISTEN_FAILED: { status: 500, user: false, retryable: false },
+  INTERNAL: { status: 500, user: false, retryable: false },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class TroveError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TroveError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get spec(): ErrorSpec {
+    return ERROR_CODES[this.code];
+  }
+}
+
+export function isTroveError(err: unknown): err is TroveError {
+  return err instanceof TroveError;
+}
+
+/** What a client may see of any error: internal failures lose their message and stack. */
+export interface PublicError {
+  code: ErrorCode;
+  message: string;
+  retryable: boolean;
+  details?: Record<string, unknown>;
+}
+
+export function toPublicError(err: unknown): PublicError {
+  if (isTroveError(err)) {
+    const out: PublicError = { code: err.code, message: err.message, retryable: err.spec.retryable };
+    if (err.details !== undefined) out.details = err.details;
+    return out;
+  }
+  return { code: 'INTERNAL', message: 'internal error; see the server log', retryable: false };
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import type { App } from '../app.js';
+import { TroveError } from '../errors.js';
+import { addContent, showDocument } from '../service/documents.js';
+import { searchDocuments } from '../service/search.js';
+import { getStatus } from '../service/status.js';
+import { validate } from './validate.js';
+
+export type Access = 'public' | 'read' | 'write';
+
+export interface RouteContext {
+  app: App;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+export interface RouteResult {
+  status: number;
+  body: unknown;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Segments starting with ':' capture one decoded path segment. */
+  path: string;
+  access: Access;
+  summary: string;
+  /** The route takes a JSON body. */
+  json?: boolean;
+  handle(ctx: RouteContext): Promise<RouteResult>;
+}
+
+const searchQuery = z.strictObject({
+  q: z.string(),
+  limit: z.string().regex(/^-?\d+$/, 'must be a whole number').optional(),
+  date_from: z.string().optional(),
+  date_to: z.string().optional(),
+});
+
+const documentBody = z
+  .strictObject({
+    url: z.string().min(1).max(8192),
+    title: z.string().max(4096).optional(),
+    html: z.string().optional(),
+    text: z.string().optional(),
+    label: z.string().max(256).nullable().optional(),
+  })
+  .refine((b) => b.html !== undefined || b.text !== undefined, { message: 'give html or text', path: ['text'] });
+
+const noQuery = z.strictObject({});
+
+/** The one table of HTTP routes: registration, access rules and docs come from here. */
+export const ROUTES: Route[] = [
+  {
+    method: 'GET',
+    path: '/healthz',
+    access: 'public',
+    summary: 'Liveness: 200 with {"ok":true} while the server runs.',
+    handle: async () => ({ status: 200, body: { ok: true } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/status',
+    access: 'read',
+    summary: 'Counts, revision, store path and size.',
+    handle: async ({ app, query }) => {
+      validate(noQuery, query, 'query parameter');
+      return { status: 200, body: await getStatus(app) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/search',
+    access: 'read',
+    summary: 'Keyword search: q (query language), limit 1..50, date_from/date_to YYYY-MM-DD on updated.',
+    handle: async ({ app, query }) => {
+      const p = validate(searchQuery, query, 'query parameter');
+      const body = await searchDocuments(app, { query: p.q, limit: p.limit === undefined ? undefined : Number(p.limit), dateFrom: p.date_from, dateTo: p.date_to });
+      return { status: 200, body };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/documents',
+    access: 'write',
+    json: true,
+    summary: 'Add a page or note: {url, title?, html | text, label?}; 201 when new, 200 when it existed.',
+    handle: async ({ app, body }) => {
+      const b = validate(documentBody, body, 'field');
+      const result = await addContent(app, { url: b.url, title: b.title, html: b.html, text: b.text, label: b.label, source: 'api' });
+      return { status: result.status === 'added' ? 201 : 200, body: result };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/documents/:id',
+    access: 'read',
+    summary: 'One document by id (or exact url, percent-encoded): metadata, versions and text.',
+    handle: async ({ app, params, query }) => {
+      validate(noQuery, query, 'query parameter');
+      return { status: 200, body: await showDocument(app, params.id!) };
+    },
+  },
+];
+
+interface Compiled {
+  route: Route;
+  segments: string[];
+}
+
+/** Matches requests to routes; refuses two routes with the same method and shape. */
+export class Router {
+  private readonly compiled: Compiled[] = [];
+
+  constructor(routes: Route[]) {
+    const seen = new Set<string>();
+    for (const route of routes) {
+      const segments = route.path.split('/').filter(Boolean);
+      const shape = `${route.method} /${segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/')}`;
+      if (seen.has(shape)) throw new Error(`duplicate route ${shape}`);
+      seen.add(shape);
+      this.compiled.push({ route, segments });
+    }
+  }
+
+  /** The route and its params; NOT_FOUND or METHOD_NOT_ALLOWED otherwise. */
+  match(method: string, pathname: string): { route: Route; params: Record<string, string> } {
+    const parts = pathname.split('/').filter(Boolean);
+    let pathMatched = false;
+    for (const c of this.compiled) {
+      const params = matchSegments(c.segments, parts);
+      if (!params) continue;
+      pathMatched = true;
+      if (c.route.method === method || (method === 'HEAD' && c.route.method === 'GET')) return { route: c.route, params };
+    }
+    if (pathMatched) throw new TroveError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`);
+    throw new TroveError('NOT_FOUND', `no route ${pathname}`);
+  }
+}
+
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | undefined {
+  if (pattern.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    if (p.startsWith(':')) {
+      try {
+        params[p.slice(1)] = decodeURIComponent(parts[i]!);
+      } catch {
+        throw new TroveError('INVALID_ARGUMENT', 'malformed percent-encoding in path');
+      }
+    } else if (p !== parts[i]) return undefined;
+  }
+  return params;
+}

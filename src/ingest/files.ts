@@ -1,0 +1,88 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TroveError } from '../errors.js';
+
+export type FileFormat = 'text' | 'markdown' | 'html';
+
+const FORMATS: Record<string, FileFormat> = {
+  '.txt': 'text',
+  '.text': 'text',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+};
+
+export interface LocalFile {
+  path: string;
+  url: string;
+  format: FileFormat;
+  content: string;
+  modifiedAt: number;
+}
+
+export function fileFormat(path: string): FileFormat | undefined {
+  return FORMATS[extname(path).toLowerCase()];
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads a supported text file, refusing missing, oversized, binary and non-UTF-8 files with a code. */
+export function readLocalFile(path: string, maxBytes: number): LocalFile {
+  const abs = resolve(path);
+  let st;
+  try {
+    st = statSync(abs);
+  } catch {
+    throw new TroveError('FILE_NOT_FOUND', `no such file: ${path}`, { path });
+  }
+  if (!st.isFile()) throw new TroveError('UNSUPPORTED_TYPE', `not a regular file: ${path}`, { path });
+  const format = fileFormat(abs);
+  if (!format) throw new TroveError('UNSUPPORTED_TYPE', `unsupported file type ${extname(abs) || '(none)'}: ${path}; supported: ${Object.keys(FORMATS).join(' ')}`, { path });
+  if (st.size > maxBytes) throw new TroveError('FILE_TOO_LARGE', `${path} is ${st.size} bytes; the limit is ${maxBytes} (indexer.max_file_bytes)`, { path, size: st.size, limit: maxBytes });
+  const bytes = readFileSync(abs);
+  if (bytes.includes(0)) throw new TroveError('UNSUPPORTED_TYPE', `${path} looks binary (it contains NUL bytes)`, { path });
+  let content: string;
+  try {
+    content = decoder.decode(bytes);
+  } catch {
+    throw new TroveError('UNSUPPORTED_TYPE', `${path} is not valid UTF-8 text`, { path });
+  }
+  return { path: abs, url: pathToFileURL(abs).href, format, content, modifiedAt: Math.trunc(st.mtimeMs) };
+}
+
+/** Supported files under a directory, hidden entries skipped, sorted for a stable order. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (e.name.startsWith('.')) continue;
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && fileFormat(p)) out.push(p);
+    }
+  };
+  walk(resolve(dir));
+  return out;
+}
+
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Title from the first Markdown heading, else the file name. */
+export function markdownTitle(content: string, path: string): string {
+  const m = /^\s{0,3}#\s+(.+?)\s*#*\s*$/m.exec(content);
+  return m?.[1] ?? basename(path);
+}

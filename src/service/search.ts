@@ -1,0 +1,91 @@
+import type { App } from '../app.js';
+import { parseQuery } from '../engine/query/parse.js';
+import { parseDay } from '../engine/query/time.js';
+import { rerank } from '../engine/rank.js';
+import { makeSnippet } from '../engine/snippet.js';
+import { TroveError } from '../errors.js';
+import { iso } from './views.js';
+
+export interface SearchParams {
+  query: string;
+  /** 1..50; anything else (or absent) uses the configured default, as Hister does. */
+  limit?: number | undefined;
+  /** YYYY-MM-DD on `updated`, inclusive. */
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  now?: number;
+}
+
+export interface SearchResult {
+  id: string;
+  url: string;
+  title: string;
+  snippet: string;
+  score: number;
+  added: string;
+  updated: string;
+  domain: string;
+  label: string | null;
+  language: string;
+  type: string;
+  /** `full`: matches the whole query; `partial`: some of its words (only after every full match). */
+  match: 'full' | 'partial';
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+  /** Documents matching the whole query. */
+  total: number;
+  duration_ms: number;
+}
+
+export const MAX_LIMIT = 50;
+
+export function effectiveLimit(limit: number | undefined, fallback: number): number {
+  return limit !== undefined && Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT ? limit : fallback;
+}
+
+function day(field: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = parseDay(value);
+  if (ms === undefined) throw new TroveError('INVALID_ARGUMENT', `${field} must be a date YYYY-MM-DD, got ${JSON.stringify(value.slice(0, 40))}`, { field });
+  return ms;
+}
+
+const round = (n: number): number => Math.round(n * 1000) / 1000;
+const precise = (n: number): number => Number(n.toPrecision(6));
+
+/** The one keyword search behind the CLI, the HTTP API and the MCP tool. */
+export async function searchDocuments(app: App, params: SearchParams): Promise<SearchResponse> {
+  const started = performance.now();
+  const cfg = app.config.search;
+  const limit = effectiveLimit(params.limit, cfg.default_limit);
+  const dateFrom = day('date_from', params.dateFrom);
+  const dateTo = day('date_to', params.dateTo);
+  if (dateFrom !== undefined && dateTo !== undefined && dateTo < dateFrom) throw new TroveError('INVALID_ARGUMENT', 'date_to is before date_from', { field: 'date_to' });
+  const query = parseQuery(params.query, params.now ?? Date.now());
+  const outcome = await app.store.search({
+    query,
+    limit,
+    window: Math.max(limit * 2, 20),
+    dateFrom,
+    dateTo,
+    weights: { title: cfg.weight_title, domain: cfg.weight_domain, url: cfg.weight_url, text: cfg.weight_text },
+  });
+  const ranked = rerank(outcome.candidates, outcome.bareWords, { phraseBoost: cfg.phrase_boost, domainBoost: cfg.domain_boost }, query.sort).slice(0, limit);
+  const results = ranked.map((c): SearchResult => ({
+    id: c.document.id,
+    url: c.document.url,
+    title: c.document.title,
+    snippet: makeSnippet(c.chunkText, outcome.highlight),
+    score: precise(c.finalScore),
+    added: iso(c.document.addedAt),
+    updated: iso(c.document.updatedAt),
+    domain: c.document.domain,
+    label: c.document.label,
+    language: c.document.language,
+    type: c.document.kind,
+    match: c.match,
+  }));
+  return { results, total: outcome.total, duration_ms: round(performance.now() - started) };
+}

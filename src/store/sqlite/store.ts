@@ -1,0 +1,153 @@
+import { statSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+import type { DocumentRecord, DocumentWrite, SearchOutcome, SearchRequest, Store, StoreInfo, VersionRecord, WriteResult } from '../types.js';
+import { type Vocabulary, compileQuery } from './compile.js';
+import { guard } from './errors.js';
+import { SCHEMA_VERSION } from './migrations.js';
+import { openDatabase } from './open.js';
+import { type DocumentRow, toRecord } from './rows.js';
+import { SqliteSearch } from './search.js';
+import { StatementCache } from './statements.js';
+import { SqliteWriter } from './write.js';
+
+export interface SqliteStoreOptions {
+  path: string;
+  busyTimeoutMs: number;
+}
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export class SqliteStore implements Store {
+  private readonly db: Database.Database;
+  private readonly stmts: StatementCache;
+  private readonly writer: SqliteWriter;
+  private readonly searcher: SqliteSearch;
+  private readonly vocab: Vocabulary;
+
+  constructor(private readonly opts: SqliteStoreOptions) {
+    this.db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs });
+    this.stmts = new StatementCache(this.db);
+    this.writer = new SqliteWriter(this.db, this.stmts);
+    this.searcher = new SqliteSearch(this.stmts);
+    this.vocab = {
+      withPrefix: (prefix, limit) => this.stmts.get('SELECT term FROM terms WHERE term > ? AND term < ? ORDER BY term LIMIT ?').pluck().all(prefix, `${prefix}\u{10ffff}`, limit) as string[],
+      like: (pattern, limit) => this.stmts.get("SELECT term FROM terms WHERE term LIKE ? ESCAPE '\\' LIMIT ?").pluck().all(pattern, limit) as string[],
+    };
+  }
+
+  /** The raw database, for benchmarks that compare against plain FTS5. */
+  get database(): Database.Database {
+    return this.db;
+  }
+
+  private run<T>(fn: () => T): Promise<T> {
+    try {
+      return Promise.resolve(guard(this.opts.path, fn));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  info(): Promise<StoreInfo> {
+    return this.run(() => {
+      const inst = this.stmts.get('SELECT instance_id, epoch, revision FROM instance WHERE id = 1').get() as { instance_id: string; epoch: number; revision: number };
+      const kinds = this.stmts.get('SELECT kind, count(*) AS n FROM documents GROUP BY kind').all() as Array<{ kind: string; n: number }>;
+      const by = (k: string) => kinds.find((r) => r.kind === k)?.n ?? 0;
+      const versions = this.stmts.get('SELECT count(*) FROM versions').pluck().get() as number;
+      const chunks = this.stmts.get('SELECT count(*) FROM chunks').pluck().get() as number;
+      return {
+        backend: 'sqlite',
+        location: this.opts.path,
+        sizeBytes: fileSize(this.opts.path) + fileSize(`${this.opts.path}-wal`),
+        instanceId: inst.instance_id,
+        epoch: inst.epoch,
+        revision: inst.revision,
+        schemaVersion: SCHEMA_VERSION,
+        counts: { documents: by('web') + by('local') + by('memory'), web: by('web'), local: by('local'), memory: by('memory'), versions, chunks },
+      };
+    });
+  }
+
+  writeDocument(write: DocumentWrite): Promise<WriteResult> {
+    return this.run(() => this.writer.write(write));
+  }
+
+  private findRow(idOrUrl: string): DocumentRow | undefined {
+    if (ULID.test(idOrUrl)) {
+      const byId = this.stmts.get('SELECT * FROM documents WHERE id = ?').get(idOrUrl) as DocumentRow | undefined;
+      if (byId) return byId;
+    }
+    return this.stmts.get('SELECT * FROM documents WHERE ifnull(owner_id, 0) = 0 AND url = ?').get(idOrUrl) as DocumentRow | undefined;
+  }
+
+  getDocument(idOrUrl: string): Promise<DocumentRecord | undefined> {
+    return this.run(() => {
+      const row = this.findRow(idOrUrl);
+      return row ? toRecord(row) : undefined;
+    });
+  }
+
+  listVersions(documentId: string): Promise<VersionRecord[]> {
+    return this.run(() => {
+      const rows = this.stmts
+        .get(`SELECT v.id, v.sha256, v.captured_at, length(v.text) AS len FROM versions v JOIN documents d ON d.seq = v.document_seq
+              WHERE d.id = ? ORDER BY v.captured_at, v.id`)
+        .all(documentId) as Array<{ id: number; sha256: string; captured_at: number; len: number }>;
+      return rows.map((r) => ({ id: r.id, sha256: r.sha256, capturedAt: r.captured_at, textLength: r.len }));
+    });
+  }
+
+  getText(documentId: string, versionId?: number): Promise<string | undefined> {
+    return this.run(() => {
+      const sql = versionId === undefined
+        ? 'SELECT v.text FROM documents d JOIN versions v ON v.id = d.current_version_id WHERE d.id = ?'
+        : 'SELECT v.text FROM documents d JOIN versions v ON v.document_seq = d.seq WHERE d.id = ? AND v.id = ?';
+      const args = versionId === undefined ? [documentId] : [documentId, versionId];
+      return this.stmts.get(sql).pluck().get(...args) as string | undefined;
+    });
+  }
+
+  deleteDocument(documentId: string): Promise<boolean> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const seq = this.stmts.get('SELECT seq FROM documents WHERE id = ?').pluck().get(documentId) as number | undefined;
+        if (seq === undefined) return false;
+        this.writer.deleteChunks(seq);
+        this.stmts.get('DELETE FROM documents WHERE seq = ?').run(seq);
+        this.stmts.get('UPDATE instance SET revision = revision + 1 WHERE id = 1').run();
+        return true;
+      }).immediate(),
+    );
+  }
+
+  search(request: SearchRequest): Promise<SearchOutcome> {
+    return this.run(() => {
+      const compiled = compileQuery(request.query, this.vocab, { dateFrom: request.dateFrom, dateTo: request.dateTo });
+      return this.searcher.run(compiled, request);
+    });
+  }
+
+  beginEpoch(): Promise<number> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        this.stmts.get('UPDATE instance SET epoch = epoch + 1 WHERE id = 1').run();
+        return this.stmts.get('SELECT epoch FROM instance WHERE id = 1').pluck().get() as number;
+      }).immediate(),
+    );
+  }
+
+  close(): Promise<void> {
+    return this.run(() => {
+      if (this.db.open) this.db.close();
+    });
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+

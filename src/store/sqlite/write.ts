@@ -1,0 +1,117 @@
+import { brotliCompressSync } from 'node:zlib';
+import type Database from 'better-sqlite3';
+import { terms } from '../../engine/text/tokenize.js';
+import { TroveError } from '../../errors.js';
+import { ulid } from '../../util/ulid.js';
+import type { DocumentWrite, WriteResult } from '../types.js';
+import { MAX_CHUNKS } from './migrations.js';
+import { type DocumentRow, toRecord } from './rows.js';
+import type { StatementCache } from './statements.js';
+
+/** Writes documents, versions, chunks and the keyword index in one immediate transaction. */
+export class SqliteWriter {
+  private knownTerms: Set<string> | undefined;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly stmts: StatementCache,
+  ) {}
+
+  write(w: DocumentWrite): WriteResult {
+    if (w.chunks.length > MAX_CHUNKS) throw new TroveError('FILE_TOO_LARGE', `document has ${w.chunks.length} passages; at most ${MAX_CHUNKS} are kept`);
+    try {
+      return this.db.transaction(() => this.writeInside(w)).immediate();
+    } catch (err) {
+      this.knownTerms = undefined;
+      throw err;
+    }
+  }
+
+  private writeInside(w: DocumentWrite): WriteResult {
+    const existing = this.stmts.get('SELECT * FROM documents WHERE ifnull(owner_id, 0) = 0 AND url = ?').get(w.url) as DocumentRow | undefined;
+    const now = Date.now();
+    let row: DocumentRow;
+    let created = false;
+    let versionAdded = false;
+    if (!existing) {
+      const info = this.stmts
+        .get(`INSERT INTO documents (id, kind, url, title, domain, language, label, source, metadata, added_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(ulid(now), w.kind, w.url, w.title, w.domain, w.language, w.label, w.source, JSON.stringify(w.metadata), w.capturedAt, w.capturedAt);
+      row = this.stmts.get('SELECT * FROM documents WHERE seq = ?').get(info.lastInsertRowid) as DocumentRow;
+      created = true;
+    } else {
+      row = existing;
+    }
+    const currentSha = row.current_version_id
+      ? (this.stmts.get('SELECT sha256 FROM versions WHERE id = ?').pluck().get(row.current_version_id) as string | undefined)
+      : undefined;
+    const attributesChanged = !created && (row.title !== w.title || row.label !== w.label || row.language !== w.language || row.metadata !== JSON.stringify(w.metadata));
+    if (currentSha !== w.sha256) {
+      this.addVersion(row.seq, w);
+      versionAdded = true;
+    } else if (attributesChanged) {
+      this.stmts.get('UPDATE documents SET title = ?, label = ?, language = ?, metadata = ?, updated_at = ? WHERE seq = ?')
+        .run(w.title, w.label, w.language, JSON.stringify(w.metadata), Math.max(now, row.updated_at), row.seq);
+      this.reindexAttributes(row.seq, w);
+    }
+    const changed = versionAdded || attributesChanged;
+    if (changed) this.stmts.get('UPDATE instance SET revision = revision + 1 WHERE id = 1').run();
+    const revision = this.stmts.get('SELECT revision FROM instance WHERE id = 1').pluck().get() as number;
+    const fresh = this.stmts.get('SELECT * FROM documents WHERE seq = ?').get(row.seq) as DocumentRow;
+    return { document: toRecord(fresh), created, versionAdded, changed: created || changed, revision };
+  }
+
+  private addVersion(seq: number, w: DocumentWrite): void {
+    const raw = w.rawHtml ? brotliCompressSync(Buffer.from(w.rawHtml, 'utf8')) : null;
+    const v = this.stmts
+      .get('INSERT INTO versions (document_seq, text, html, raw_html, sha256, captured_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(seq, w.text, w.html, raw, w.sha256, w.capturedAt);
+    this.stmts.get(`UPDATE documents SET title = ?, label = ?, language = ?, metadata = ?, domain = ?, kind = ?, source = ?,
+                    updated_at = max(updated_at, ?), version_count = version_count + 1, current_version_id = ? WHERE seq = ?`)
+      .run(w.title, w.label, w.language, JSON.stringify(w.metadata), w.domain, w.kind, w.source, w.capturedAt, v.lastInsertRowid, seq);
+    this.deleteChunks(seq);
+    const insertChunk = this.stmts.get('INSERT INTO chunks (id, document_seq, version_id, ordinal, start, end, text) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insertFts = this.stmts.get('INSERT INTO chunk_fts (rowid, title, domain, url, text) VALUES (?, ?, ?, ?, ?)');
+    for (const c of w.chunks) {
+      const id = seq * MAX_CHUNKS + c.ordinal;
+      insertChunk.run(id, seq, v.lastInsertRowid, c.ordinal, c.start, c.end, c.text);
+      insertFts.run(id, w.title, w.domain, w.url, c.text);
+    }
+    this.rememberTerms([w.title, w.domain, w.url, w.text]);
+  }
+
+  /** Title and other indexed attributes live in every chunk's index row; rewrite them. */
+  private reindexAttributes(seq: number, w: DocumentWrite): void {
+    const chunks = this.stmts.get('SELECT id, text FROM chunks WHERE id BETWEEN ? AND ?').all(seq * MAX_CHUNKS, seq * MAX_CHUNKS + MAX_CHUNKS - 1) as Array<{ id: number; text: string }>;
+    const del = this.stmts.get('DELETE FROM chunk_fts WHERE rowid = ?');
+    const ins = this.stmts.get('INSERT INTO chunk_fts (rowid, title, domain, url, text) VALUES (?, ?, ?, ?, ?)');
+    for (const c of chunks) {
+      del.run(c.id);
+      ins.run(c.id, w.title, w.domain, w.url, c.text);
+    }
+    this.rememberTerms([w.title]);
+  }
+
+  deleteChunks(seq: number): void {
+    const lo = seq * MAX_CHUNKS;
+    const hi = lo + MAX_CHUNKS - 1;
+    const ids = this.stmts.get('SELECT id FROM chunks WHERE id BETWEEN ? AND ?').pluck().all(lo, hi) as number[];
+    const del = this.stmts.get('DELETE FROM chunk_fts WHERE rowid = ?');
+    for (const id of ids) del.run(id);
+    this.stmts.get('DELETE FROM chunks WHERE id BETWEEN ? AND ?').run(lo, hi);
+  }
+
+  /** Keeps the unstemmed vocabulary that wildcards expand against. */
+  private rememberTerms(texts: string[]): void {
+    if (!this.knownTerms) this.knownTerms = new Set(this.stmts.get('SELECT term FROM terms').pluck().all() as string[]);
+    const insert = this.stmts.get('INSERT OR IGNORE INTO terms (term) VALUES (?)');
+    for (const text of texts) {
+      for (const t of terms(text)) {
+        if (this.knownTerms.has(t) || t.length > 64) continue;
+        this.knownTerms.add(t);
+        insert.run(t);
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import type { Query } from '../engine/query/ast.js';
+
+// The storage contract every backend implements; the contract suite in test/store runs against each.
+
+/** Passages kept per document (chunk ids reserve 12 bits for the ordinal). */
+export const MAX_CHUNKS = 4096;
+
+export type DocumentKind = 'web' | 'local' | 'memory';
+
+export interface DocumentRecord {
+  id: string;
+  kind: DocumentKind;
+  url: string;
+  title: string;
+  domain: string;
+  language: string;
+  label: string | null;
+  source: string;
+  metadata: Record<string, unknown>;
+  addedAt: number;
+  updatedAt: number;
+  versionCount: number;
+}
+
+export interface VersionRecord {
+  id: number;
+  sha256: string;
+  capturedAt: number;
+  textLength: number;
+}
+
+export interface ChunkInput {
+  ordinal: number;
+  /** Code-point offsets into the version text. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface DocumentWrite {
+  kind: DocumentKind;
+  url: string;
+  title: string;
+  domain: string;
+  language: string;
+  label: string | null;
+  source: string;
+  metadata: Record<string, unknown>;
+  text: string;
+  html: string | null;
+  rawHtml: string | null;
+  sha256: string;
+  capturedAt: number;
+  chunks: ChunkInput[];
+}
+
+export interface WriteResult {
+  document: DocumentRecord;
+  created: boolean;
+  versionAdded: boolean;
+  /** Anything about the document changed (content or attributes). */
+  changed: boolean;
+  revision: number;
+}
+
+export interface SearchWeights {
+  title: number;
+  domain: number;
+  url: number;
+  text: number;
+}
+
+export interface SearchRequest {
+  query: Query;
+  /** Results the caller wants. */
+  limit: number;
+  /** How many full matches to return for reranking (>= limit). */
+  window: number;
+  dateFrom?: number | undefined;
+  dateTo?: number | undefined;
+  weights: SearchWeights;
+}
+
+export interface Candidate {
+  document: DocumentRecord;
+  /** Higher is better; BM25 of the document's best chunk, 0 when the query has no words. */
+  score: number;
+  match: 'full' | 'partial';
+  chunkText: string;
+  /** The best chunk holds the query's words as an exact phrase. */
+  phraseMatch: boolean;
+}
+
+export interface SearchOutcome {
+  candidates: Candidate[];
+  /** Documents that match the whole query. */
+  total: number;
+  /** Folded words of the positive bare terms (for the domain boost). */
+  bareWords: string[];
+  /** Stems to mark in snippets. */
+  highlight: string[];
+}
+
+export interface StoreInfo {
+  backend: string;
+  location: string;
+  sizeBytes: number;
+  instanceId: string;
+  epoch: number;
+  revision: number;
+  schemaVersion: number;
+  counts: { documents: number; web: number; local: number; memory: number; versions: number; chunks: number };
+}
+
+export interface Store {
+  info(): Promise<StoreInfo>;
+  /** Adds or updates a document by (owner, url); unchanged content adds no version. */
+  writeDocument(write: DocumentWrite): Promise<WriteResult>;
+  /** By ULID or exact url. */
+  getDocument(idOrUrl: string): Promise<DocumentRecord | undefined>;
+  listVersions(documentId: string): Promise<VersionRecord[]>;
+  /** Text of the current version, or of `versionId`. */
+  getText(documentId: string, versionId?: number): Promise<string | undefined>;
+  deleteDocument(documentId: string): Promise<boolean>;
+  search(request: SearchRequest): Promise<SearchOutcome>;
+  /** Starts a new process lifetime: bumps and returns the epoch. */
+  beginEpoch(): Promise<number>;
+  close(): Promise<void>;
+}
