@@ -2,6 +2,7 @@ import { type App, createApp } from '../app.js';
 import { loadConfig } from '../config/load.js';
 import type { TroveConfig } from '../config/schema.js';
 import { TroveError, toPublicError } from '../errors.js';
+import { failureText } from '../http/server.js';
 import { type LogLevel, createLogger } from '../log.js';
 
 export interface GlobalOptions {
@@ -40,7 +41,7 @@ export function printJson(value: unknown): void {
 /** Reports a failure the way the command was asked to speak, and sets a failing exit code. */
 export function reportError(err: unknown, json: boolean | undefined): void {
   const pub = toPublicError(err);
-  if (pub.code === 'INTERNAL') process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
+  if (pub.code === 'INTERNAL') process.stderr.write(`${failureText(err)}\n`);
   if (json) printJson({ error: { code: pub.code, message: pub.message, ...(pub.details ? { details: pub.details } : {}) } });
   else process.stderr.write(`trove: ${pub.code}: ${pub.message}\n`);
   process.exitCode = pub.code === 'INVALID_CONFIG' ? 78 : 1;

@@ -20,9 +20,10 @@ export function formatSearch(r: SearchResponse, tty: boolean): string {
   return lines.join('\n');
 }
 
+/** One line per stored target; failed targets are reported on stderr like any other error. */
 export function formatAdd(outcomes: TargetOutcome[]): string {
   return outcomes
-    .map((o) => (o.result ? `${o.result.status.padEnd(9)} ${o.result.document.id}  ${o.result.document.url}` : `failed    ${o.target}: ${o.error?.code} ${o.error?.message}`))
+    .flatMap((o) => (o.result ? [`${o.result.status.padEnd(9)} ${o.result.document.id}  ${o.result.document.url}`] : []))
     .join('\n');
 }
 

@@ -7,7 +7,7 @@ import { defaultConfigPath, describeConfig } from '../config/load.js';
 import { defaultConfigText } from '../config/template.js';
 import { TroveError } from '../errors.js';
 import { parseAddress, startServer } from '../http/server.js';
-import { addTargets, showDocument } from '../service/documents.js';
+import { type TargetOutcome, addTargets, showDocument } from '../service/documents.js';
 import { searchDocuments } from '../service/search.js';
 import { getStatus } from '../service/status.js';
 import { type GlobalOptions, appFrom, configFrom, printJson, reportError, withApp } from './context.js';
@@ -18,6 +18,16 @@ const tty = Boolean(process.stdout.isTTY);
 
 function globals(cmd: Command): GlobalOptions {
   return cmd.optsWithGlobals() as GlobalOptions;
+}
+
+function printAdded(outcomes: TargetOutcome[], json: boolean | undefined): void {
+  if (json) {
+    printJson({ results: outcomes.map((o) => (o.result ? { target: o.target, ...o.result } : { target: o.target, error: { code: o.error!.code, message: o.error!.message } })) });
+    return;
+  }
+  const stored = formatAdd(outcomes);
+  if (stored) process.stdout.write(`${stored}\n`);
+  for (const o of outcomes) if (o.error) process.stderr.write(`trove: ${o.error.code}: ${o.error.message}\n`);
 }
 
 export function buildProgram(): Command {
@@ -40,9 +50,8 @@ export function buildProgram(): Command {
       const opts = globals(cmd) as GlobalOptions & { label?: string };
       await withApp(opts, async (app) => {
         const outcomes = await addTargets(app, targets, { label: opts.label ?? null, source: 'cli' });
-        if (opts.json) printJson({ results: outcomes.map((o) => (o.result ? { target: o.target, ...o.result } : { target: o.target, error: { code: o.error!.code, message: o.error!.message } })) });
-        else process.stdout.write(`${formatAdd(outcomes)}\n`);
         if (outcomes.length === 0) throw new TroveError('FILE_NOT_FOUND', 'nothing to add: no supported files found');
+        printAdded(outcomes, opts.json);
         if (outcomes.some((o) => o.error)) process.exitCode = 1;
       });
     });
@@ -144,7 +153,7 @@ export function buildProgram(): Command {
     .action((_o, cmd: Command) => {
       const opts = globals(cmd) as GlobalOptions & { force?: boolean };
       try {
-        const path = opts.config ?? process.env.TROVE_CONFIG ?? defaultConfigPath(process.env);
+        const path = opts.config || process.env.TROVE_CONFIG || defaultConfigPath(process.env);
         if (existsSync(path) && !opts.force) throw new TroveError('INVALID_ARGUMENT', `${path} exists; use --force to overwrite it`);
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, defaultConfigText());

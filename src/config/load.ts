@@ -76,7 +76,7 @@ function readConfigFile(path: string, explicit: boolean): Record<string, unknown
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && !explicit) return undefined;
+    if ((code === 'ENOENT' || code === 'ENOTDIR') && !explicit) return undefined;
     throw new TroveError('INVALID_CONFIG', `cannot read config file ${path}: ${code ?? 'error'}`, { key: 'config' });
   }
   try {

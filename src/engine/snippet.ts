@@ -12,12 +12,26 @@ interface Hit {
   stem: string;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+// Two letters, not three: porter may change the third ("day" -> "dai").
+const prefix = (word: string): string => word.slice(0, 2);
+
+/** True when `i` falls between the halves of a surrogate pair. */
+function insidePair(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 0xdc00 && c <= 0xdfff && i > 0;
+}
+
 function findHits(text: string, stems: ReadonlySet<string>): Hit[] {
-  const prefixes = new Set([...stems].map((s) => s.slice(0, 3)));
+  const roots = [...new Set([...stems].map(prefix))];
+  const simple = ASCII.test(text) && roots.every((r) => /^[a-z0-9]+$/.test(r));
+  // ASCII text: let the regex engine find candidate words by their first letters; otherwise fold word by word.
+  const pattern = simple ? new RegExp(`(?<![A-Za-z0-9])(?:${roots.join('|')})[A-Za-z0-9]*`, 'gi') : TOKEN;
+  const prefixes = new Set([...stems].map(prefix));
   const hits: Hit[] = [];
-  for (const m of text.matchAll(TOKEN)) {
+  for (const m of text.matchAll(pattern)) {
     const word = fold(m[0]);
-    if (!prefixes.has(word.slice(0, 3))) continue;
+    if (!prefixes.has(prefix(word))) continue;
     const s = stem(word);
     if (stems.has(s)) hits.push({ start: m.index, end: m.index + m[0].length, stem: s });
   }
@@ -52,6 +66,8 @@ export function makeSnippet(text: string, stems: readonly string[], width: numbe
     const space = text.lastIndexOf(' ', to);
     if (space > from + width / 2) to = space;
   }
+  if (insidePair(text, from)) from++;
+  if (insidePair(text, to)) to--;
   let out = '';
   let at = from;
   for (const h of hits) {

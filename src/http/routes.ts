@@ -127,14 +127,14 @@ export class Router {
   /** The route and its params; NOT_FOUND or METHOD_NOT_ALLOWED otherwise. */
   match(method: string, pathname: string): { route: Route; params: Record<string, string> } {
     const parts = pathname.split('/').filter(Boolean);
-    let pathMatched = false;
+    const allow: string[] = [];
     for (const c of this.compiled) {
       const params = matchSegments(c.segments, parts);
       if (!params) continue;
-      pathMatched = true;
+      allow.push(c.route.method);
       if (c.route.method === method || (method === 'HEAD' && c.route.method === 'GET')) return { route: c.route, params };
     }
-    if (pathMatched) throw new TroveError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`);
+    if (allow.length) throw new TroveError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`, { allow });
     throw new TroveError('NOT_FOUND', `no route ${pathname}`);
   }
 }

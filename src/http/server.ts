@@ -50,6 +50,13 @@ function checkOrigin(req: IncomingMessage, bound: ListenOptions, port: number): 
   if (!sameHost && !loopback) throw new TroveError('FORBIDDEN', 'Origin not allowed');
 }
 
+/** Stack and cause chain for the log: a mapped store failure keeps the SQLite error only as its cause. */
+export function failureText(err: unknown): string {
+  const e = err as Error | undefined;
+  const text = String(e?.stack ?? err);
+  return e?.cause === undefined ? text : `${text}\ncaused by: ${failureText(e.cause)}`;
+}
+
 export function createHandler(app: App, router: Router, bound: ListenOptions, port: () => number) {
   const token = app.config.app.access_token;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -71,10 +78,11 @@ export function createHandler(app: App, router: Router, bound: ListenOptions, po
       send(res, result.status, result.body);
     } catch (err) {
       const pub = toPublicError(err);
-      if (pub.code === 'INTERNAL') app.log.error('request failed', { method: req.method, path: req.url?.split('?')[0], error: String((err as Error)?.stack ?? err) });
+      if (pub.code === 'INTERNAL') app.log.error('request failed', { method: req.method, path: req.url?.split('?')[0], error: failureText(err) });
       const status = isTroveError(err) ? err.spec.status : 500;
       const headers: Record<string, string> = pub.code === 'UNAUTHORIZED' ? { 'www-authenticate': 'Bearer realm="trove"' } : {};
       if (pub.code === 'PAYLOAD_TOO_LARGE') headers.connection = 'close';
+      if (pub.code === 'METHOD_NOT_ALLOWED') headers.allow = (pub.details?.allow as string[]).join(', ');
       send(res, status, { error: { code: pub.code, message: pub.message, ...(pub.details ? { details: pub.details } : {}) } }, headers);
     }
   };

@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 
-const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'OBJECT', 'CANVAS', 'HEAD', 'NAV', 'FOOTER', 'FORM', 'BUTTON', 'SELECT']);
+const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'OBJECT', 'CANVAS', 'HEAD', 'TITLE', 'NAV', 'FOOTER', 'FORM', 'BUTTON', 'SELECT']);
 const BLOCK = new Set(['P', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'HEADER', 'ASIDE', 'BLOCKQUOTE', 'PRE', 'UL', 'OL', 'LI', 'TABLE', 'TR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'DL', 'DT', 'DD', 'FIGURE', 'FIGCAPTION', 'HR', 'ADDRESS', 'DETAILS', 'SUMMARY']);
 
 export interface ExtractedPage {
@@ -59,8 +59,8 @@ export function extractHtml(html: string): ExtractedPage {
     || meta(document, 'meta[property="og:title"]')
     || (document.querySelector('h1')?.textContent ?? '').trim();
   const parts: string[] = [];
-  const root = (document.body ?? document.documentElement) as unknown as DomNode | null;
-  if (root) collect(root, parts);
+  // From the document itself: linkedom adds no <html>/<body> to fragments, and its `body` getter throws on bare text.
+  collect(document as unknown as DomNode, parts);
   const metadata: Record<string, unknown> = {};
   const description = meta(document, 'meta[name="description"]') ?? meta(document, 'meta[property="og:description"]');
   if (description) metadata.description = description;

@@ -34,8 +34,9 @@ export interface SearchResult {
 
 export interface SearchResponse {
   results: SearchResult[];
-  /** Documents matching the whole query. */
+  /** Documents matching the whole query; exact up to 1,000, beyond that a lower bound (see total_exact). */
   total: number;
+  total_exact: boolean;
   duration_ms: number;
 }
 
@@ -67,12 +68,12 @@ export async function searchDocuments(app: App, params: SearchParams): Promise<S
   const outcome = await app.store.search({
     query,
     limit,
-    window: Math.max(limit * 2, 20),
+    window: limit + 5,
     dateFrom,
     dateTo,
     weights: { title: cfg.weight_title, domain: cfg.weight_domain, url: cfg.weight_url, text: cfg.weight_text },
   });
-  const ranked = rerank(outcome.candidates, outcome.bareWords, { phraseBoost: cfg.phrase_boost, domainBoost: cfg.domain_boost }, query.sort).slice(0, limit);
+  const ranked = rerank(outcome.candidates, outcome.bareWords, outcome.phrase, { phraseBoost: cfg.phrase_boost, domainBoost: cfg.domain_boost }, query.sort).slice(0, limit);
   const results = ranked.map((c): SearchResult => ({
     id: c.document.id,
     url: c.document.url,
@@ -87,5 +88,5 @@ export async function searchDocuments(app: App, params: SearchParams): Promise<S
     type: c.document.kind,
     match: c.match,
   }));
-  return { results, total: outcome.total, duration_ms: round(performance.now() - started) };
+  return { results, total: outcome.total, total_exact: outcome.totalExact, duration_ms: round(performance.now() - started) };
 }

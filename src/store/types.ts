@@ -87,14 +87,16 @@ export interface Candidate {
   score: number;
   match: 'full' | 'partial';
   chunkText: string;
-  /** The best chunk holds the query's words as an exact phrase. */
-  phraseMatch: boolean;
 }
 
 export interface SearchOutcome {
   candidates: Candidate[];
-  /** Documents that match the whole query. */
+  /** Documents that match the whole query, exact up to a cap. */
   total: number;
+  /** False when `total` is a lower bound (the cap was reached). */
+  totalExact: boolean;
+  /** Words of a multi-word query, in order, for the exact-phrase boost; null otherwise. */
+  phrase: string[] | null;
   /** Folded words of the positive bare terms (for the domain boost). */
   bareWords: string[];
   /** Stems to mark in snippets. */

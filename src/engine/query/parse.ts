@@ -11,7 +11,7 @@ const KEYWORD_FIELDS = new Set<KeywordField>(['domain', 'label', 'language', 'ty
 const DATE_FIELDS = new Set<DateField>(['added', 'updated']);
 const TYPES = new Set(['web', 'local', 'memory']);
 const SORT_KEYS = new Set(['relevance', 'date', 'domain']);
-const FIELD_PREFIX = /^(metadata\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*|[A-Za-z]+):/;
+const FIELD_PREFIX = /^(metadata\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*|[A-Za-z]+):/i;
 
 export function queryError(message: string, position: number): TroveError {
   return new TroveError('INVALID_QUERY', `${message} at position ${position}`, { position });
@@ -28,6 +28,7 @@ class Parser {
   private readonly src: string;
   private readonly clauses: Clause[] = [];
   private sort: Sort = { key: 'relevance', reverse: false };
+  private sorted = false;
   private matchAll = false;
 
   constructor(input: string, private readonly now: number) {
@@ -42,6 +43,8 @@ class Parser {
       this.clause();
       if (this.clauses.length > MAX_CLAUSES) throw queryError(`more than ${MAX_CLAUSES} terms`, this.clauses.at(-1)!.start);
     }
+    // A query of sort directives alone lists everything in that order.
+    if (this.clauses.length === 0 && this.sorted) this.matchAll = true;
     if (this.clauses.length === 0 && !this.matchAll) throw queryError('empty query (use * to match everything)', 0);
     return { clauses: this.clauses, sort: this.sort, matchAll: this.matchAll };
   }
@@ -93,6 +96,7 @@ class Parser {
 
   private fielded(name: string, rawName: string, negatedBefore: boolean, start: number): void {
     const valueStart = this.pos;
+    if (name === 'sort') return this.sortDirective(negatedBefore, start, valueStart);
     let negated = negatedBefore;
     if (this.src[this.pos] === '-') {
       if (negatedBefore) throw queryError('double negation', this.pos);
@@ -100,7 +104,6 @@ class Parser {
       this.pos++;
     }
     if (this.atEndOfWord()) throw queryError(`missing value after '${rawName}:'`, this.pos);
-    if (name === 'sort') return this.sortDirective(negatedBefore, start, valueStart);
     if (DATE_FIELDS.has(name as DateField)) return this.dateClause(name as DateField, negated, start);
     const ch = this.src[this.pos];
     const options = ch === '"' ? [this.phrase()] : ch === '(' ? this.group() : [this.valueWord()];
@@ -126,6 +129,7 @@ class Parser {
     const key = (reverse ? raw.slice(1) : raw).toLowerCase();
     if (!SORT_KEYS.has(key)) throw queryError(`sort must be relevance, date or domain, not '${raw}'`, valueStart);
     this.sort = { key: key as Sort['key'], reverse };
+    this.sorted = true;
   }
 
   private dateClause(field: DateField, negated: boolean, start: number): void {

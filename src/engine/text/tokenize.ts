@@ -3,10 +3,13 @@ import { stemmer } from 'stemmer';
 // Mirrors FTS5's `unicode61 remove_diacritics 2` so the engine sees the tokens the index sees.
 const TOKEN = /[\p{L}\p{N}\p{Co}]+/gu;
 const MARKS = /\p{M}+/gu;
+// FTS5 strips diacritics from Latin letters only: Greek "έ", Cyrillic "й" and Hangul syllables stay whole.
+const LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 
-/** Lower-cases and strips diacritics: "Café" -> "cafe". */
+/** Lower-cases and strips diacritics from Latin letters: "Café" -> "cafe". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(MARKS, '').toLowerCase();
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  return text.replace(LATIN, (c) => c.normalize('NFD').replace(MARKS, '')).toLowerCase();
 }
 
 export interface Token {
@@ -27,10 +30,10 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
-/** Just the folded terms. */
+/** Just the folded terms; split before folding, as FTS5 does, so combining marks separate tokens. */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const m of fold(text).matchAll(TOKEN)) out.push(m[0]);
+  for (const m of text.matchAll(TOKEN)) out.push(fold(m[0]));
   return out;
 }
 

@@ -20,8 +20,8 @@ export interface CompiledQuery {
   negFts: string | null;
   where: string[];
   params: unknown[];
-  /** Exact phrase of a multi-word query, for the phrase boost. */
-  phraseFts: string | null;
+  /** Words of a multi-word query, for the phrase boost. */
+  phrase: string[] | null;
   /** Folded words of the positive bare terms, for the domain boost. */
   bareWords: string[];
   /** Stems to mark in snippets. */
@@ -31,6 +31,8 @@ export interface CompiledQuery {
 }
 
 export const MAX_EXPANSIONS = 64;
+/** Words all wildcards of one query expand to together; past it each gets one, so a query of hundreds of wildcards stays cheap. */
+export const MAX_QUERY_EXPANSIONS = 256;
 const DAY_MS = 86_400_000;
 
 export interface CompileExtras {
@@ -40,12 +42,15 @@ export interface CompileExtras {
 
 const quote = (tokens: string[]): string => `"${tokens.join(' ').replace(/"/g, '""')}"`;
 
+// SQLite's lower() and LIKE fold ASCII only; folding the value the same way lets "Über" match "Über".
+const asciiLower = (v: string): string => v.replace(/[A-Z]+/g, (c) => c.toLowerCase());
+
 function escapeLike(v: string): string {
   return v.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function wildcardLike(atom: Atom): string {
-  const v = escapeLike(atom.text.toLowerCase());
+  const v = escapeLike(asciiLower(atom.text));
   if (atom.type === 'phrase') return v;
   switch (atom.wildcard) {
     case 'prefix': return `${v}%`;
@@ -63,8 +68,15 @@ class Compiler {
   readonly bare: string[][] = [];
   readonly highlight = new Set<string>();
   impossible = false;
+  private expansions = MAX_QUERY_EXPANSIONS;
 
   constructor(private readonly vocab: Vocabulary) {}
+
+  private expand(lookup: (limit: number) => string[]): string[] {
+    const words = lookup(Math.max(1, Math.min(MAX_EXPANSIONS, this.expansions)));
+    this.expansions -= words.length;
+    return words;
+  }
 
   /** FTS5 alternatives for one atom; empty when it holds no searchable word. */
   private atomVariants(atom: Atom, collect: boolean): string[] {
@@ -77,12 +89,12 @@ class Compiler {
     const middle = tokens.slice(1, -1);
     if (tokens.length === 1) {
       const pattern = atom.wildcard === 'infix' ? `%${escapeLike(first)}%` : `%${escapeLike(first)}`;
-      const words = atom.wildcard === 'prefix' ? this.vocab.withPrefix(first, MAX_EXPANSIONS) : this.vocab.like(pattern, MAX_EXPANSIONS);
+      const words = this.expand((n) => (atom.wildcard === 'prefix' ? this.vocab.withPrefix(first, n) : this.vocab.like(pattern, n)));
       if (collect) for (const w of words) this.highlight.add(stem(w));
       const native = atom.wildcard === 'prefix' ? [`${quote([first])}*`] : [];
       return [...native, ...words.map((t) => quote([t]))];
     }
-    const firsts = atom.wildcard === 'prefix' ? [first] : this.vocab.like(`%${escapeLike(first)}`, MAX_EXPANSIONS);
+    const firsts = atom.wildcard === 'prefix' ? [first] : this.expand((n) => this.vocab.like(`%${escapeLike(first)}`, n));
     const trailing = atom.wildcard === 'prefix' || atom.wildcard === 'infix';
     const out: string[] = [];
     for (const f of firsts) {
@@ -114,14 +126,14 @@ class Compiler {
     const parts: string[] = [];
     for (const o of c.options) {
       const exact = o.type === 'phrase' || o.wildcard === 'none';
-      const value = o.text.toLowerCase();
+      const value = asciiLower(o.text);
       switch (c.field) {
         case 'type':
           parts.push('d.kind = ?');
           this.params.push(value);
           break;
         case 'language':
-          parts.push(exact ? 'd.language = ?' : "d.language LIKE ? ESCAPE '\\'");
+          parts.push(exact ? 'lower(d.language) = ?' : "d.language LIKE ? ESCAPE '\\'");
           this.params.push(exact ? value : wildcardLike(o));
           break;
         case 'label':
@@ -177,6 +189,8 @@ class Compiler {
 export function compileQuery(query: Query, vocab: Vocabulary, extras: CompileExtras = {}): CompiledQuery {
   const c = new Compiler(vocab);
   for (const clause of query.clauses) c.clause(clause);
+  // Only words without letters or digits ("!!!", an emoji): nothing to search for, unlike a lone *.
+  const nothingToMatch = !query.matchAll && !c.positive.length && !c.negative.length && !c.where.length;
   if (extras.dateFrom !== undefined) {
     c.where.push('d.updated_at >= ?');
     c.params.push(extras.dateFrom);
@@ -192,9 +206,9 @@ export function compileQuery(query: Query, vocab: Vocabulary, extras: CompileExt
     negFts: c.negative.length ? c.negative.join(' OR ') : null,
     where: c.where,
     params: c.params,
-    phraseFts: c.bare.length >= 2 ? quote(words) : null,
+    phrase: c.bare.length >= 2 ? words : null,
     bareWords: words,
     highlight: [...c.highlight],
-    impossible: c.impossible,
+    impossible: c.impossible || nothingToMatch,
   };
 }

@@ -143,16 +143,32 @@ const MIGRATIONS: Array<(db: Database.Database) => void> = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Applies pending migrations in one immediate transaction, so two processes starting together cannot race. */
-export function migrate(db: Database.Database, path: string): void {
+/** The file's schema version, refusing stores of a newer trove and databases of other programs. */
+export function checkSchema(db: Database.Database, path: string): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new TroveError('STORE_TOO_NEW', `the store at ${path} has schema ${current}; this trove knows ${SCHEMA_VERSION}. Upgrade trove.`);
   }
-  if (current === SCHEMA_VERSION) return;
+  if (current === 0 && hasObjects(db)) throw foreignDatabase(path);
+  return current;
+}
+
+/** Applies pending migrations in one immediate transaction, so two processes starting together cannot race. */
+export function migrate(db: Database.Database, path: string): void {
+  if (checkSchema(db, path) === SCHEMA_VERSION) return;
   db.transaction(() => {
     const inside = db.pragma('user_version', { simple: true }) as number;
+    if (inside === 0 && hasObjects(db)) throw foreignDatabase(path);
     for (let v = inside; v < SCHEMA_VERSION; v++) MIGRATIONS[v]!(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
+}
+
+/** A schema-0 file that already holds tables belongs to some other program; never write ours into it. */
+function hasObjects(db: Database.Database): boolean {
+  return db.prepare("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").pluck().get() !== 0;
+}
+
+function foreignDatabase(path: string): TroveError {
+  return new TroveError('STORE_CORRUPT', `the store file ${path} is an SQLite database of another program, not a trove store; move it away or choose another data directory`);
 }

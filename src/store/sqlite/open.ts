@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { TroveError } from '../../errors.js';
 import { guard } from './errors.js';
-import { migrate } from './migrations.js';
+import { checkSchema, migrate } from './migrations.js';
 
 export interface OpenOptions {
   path: string;
@@ -21,7 +21,8 @@ export function openDatabase(opts: OpenOptions): Database.Database {
   return guard(opts.path, () => {
     const db = new Database(opts.path, { readonly: opts.readonly ?? false, timeout: opts.busyTimeoutMs });
     try {
-      // Reading the header here makes a corrupt or foreign file fail now, with a clear code.
+      // Reading the header here makes a corrupt or foreign file fail now, with a clear code, before WAL rewrites it.
+      checkSchema(db, opts.path);
       if (!opts.readonly) db.pragma('journal_mode = WAL');
       db.pragma(`busy_timeout = ${Math.trunc(opts.busyTimeoutMs)}`);
       db.pragma('foreign_keys = ON');

@@ -15,7 +15,11 @@ interface Hit {
 interface Scan {
   hits: Hit[];
   total: number;
+  exact: boolean;
 }
+
+/** Totals are exact up to this many documents, then reported as "at least". */
+export const TOTAL_CAP = 1000;
 
 const ORDER: Record<Sort['key'], string> = {
   relevance: 'd.updated_at DESC, d.seq DESC',
@@ -32,21 +36,21 @@ export class SqliteSearch {
   constructor(private readonly stmts: StatementCache) {}
 
   run(compiled: CompiledQuery, req: SearchRequest): SearchOutcome {
-    const base = { bareWords: compiled.bareWords, highlight: compiled.highlight };
-    if (compiled.impossible) return { ...base, candidates: [], total: 0 };
+    const base = { bareWords: compiled.bareWords, highlight: compiled.highlight, phrase: compiled.phrase };
+    if (compiled.impossible) return { ...base, candidates: [], total: 0, totalExact: true };
     const { where, params } = this.documentConditions(compiled);
     const sort = req.query.sort;
     let full: Scan;
     if (!compiled.fts) full = this.scanDocuments(where, params, sort, req.limit);
-    else if (sort.key === 'relevance') full = this.scanRanked(compiled.fts, where, params, req, new Set(), sort.reverse);
+    else if (sort.key === 'relevance') full = this.scanRanked(compiled.fts, where, params, req, { window: req.window, exclude: new Set(), reverse: sort.reverse, count: true });
     else full = this.scanSorted(compiled.fts, where, params, sort, req.limit);
     let partial: Hit[] = [];
     if (compiled.partialFts && sort.key === 'relevance' && !sort.reverse && full.total < req.limit) {
       const seen = new Set(full.hits.map((h) => h.seq));
-      partial = this.scanRanked(compiled.partialFts, where, params, { ...req, window: req.limit - full.hits.length }, seen, false).hits;
+      partial = this.scanRanked(compiled.partialFts, where, params, req, { window: req.limit - full.hits.length, exclude: seen, reverse: false, count: false }).hits;
     }
-    const candidates = this.materialize(full.hits, partial, compiled.phraseFts);
-    return { ...base, candidates, total: full.total };
+    const candidates = this.materialize(full.hits, partial);
+    return { ...base, candidates, total: full.total, totalExact: full.exact };
   }
 
   private documentConditions(compiled: CompiledQuery): { where: string[]; params: unknown[] } {
@@ -59,37 +63,40 @@ export class SqliteSearch {
     return { where, params };
   }
 
-  /** Every matching chunk once, best chunk per document kept; rows come in rowid order, so a document's chunks are adjacent. */
-  private scanRanked(fts: string, where: string[], params: unknown[], req: SearchRequest, exclude: Set<number>, reverse: boolean): Scan {
+  /**
+   * Best chunk per document for the top `window` documents: SQLite keeps the top-k chunk rows (as plain FTS5 does),
+   * grouping happens here, and k grows only when documents repeat too often to fill the window.
+   */
+  private scanRanked(fts: string, where: string[], params: unknown[], req: SearchRequest, opts: { window: number; exclude: Set<number>; reverse: boolean; count: boolean }): Scan {
     const w = req.weights;
+    const { exclude, reverse } = opts;
     const join = where.length ? `JOIN documents d ON d.seq = f.rowid >> ${CHUNK_BITS}` : '';
     const cond = where.length ? ` AND ${where.join(' AND ')}` : '';
-    const sql = `SELECT f.rowid, bm25(chunk_fts, ${w.title}, ${w.domain}, ${w.url}, ${w.text}) FROM chunk_fts f ${join} WHERE chunk_fts MATCH ?${cond}`;
-    const stmt = this.stmts.get(sql, true);
-    const top = new TopK<Hit>(Math.max(req.window, 1));
-    let total = 0;
-    let seq = -1;
-    let best: Hit | undefined;
-    const flush = () => {
-      if (best) top.push(reverse ? -best.score : best.score, best);
-    };
-    for (const row of stmt.iterate(fts, ...params) as Iterable<[number, number]>) {
-      const rowid = row[0];
-      const s = Math.floor(rowid / CHUNK_SPAN); // not >>: rowids exceed 32 bits
-      const score = -row[1];
-      if (s !== seq) {
-        flush();
-        seq = s;
-        best = undefined;
-        if (exclude.has(s)) continue;
-        total++;
-        best = { seq: s, chunkId: rowid, score };
-      } else if (best && score > best.score) {
-        best = { seq: s, chunkId: rowid, score };
+    const from = `FROM chunk_fts f ${join} WHERE chunk_fts MATCH ?${cond}`;
+    const score = `bm25(chunk_fts, ${w.title}, ${w.domain}, ${w.url}, ${w.text})`;
+    const stmt = this.stmts.get(`SELECT f.rowid, ${score} AS s ${from} ORDER BY s ${reverse ? 'DESC' : 'ASC'} LIMIT ?`, true);
+    const window = Math.max(opts.window, 1);
+    for (let k = Math.ceil(window * 1.5) + exclude.size; ; k *= 4) {
+      const rows = stmt.all(fts, ...params, k) as Array<[number, number]>;
+      const hits: Hit[] = [];
+      const seen = new Set<number>();
+      for (const [rowid, bm25] of rows) {
+        const seq = Math.floor(rowid / CHUNK_SPAN); // not >>: rowids exceed 32 bits
+        if (seen.has(seq)) continue;
+        seen.add(seq);
+        if (!exclude.has(seq)) hits.push({ seq, chunkId: rowid, score: -bm25 });
+      }
+      const complete = rows.length < k;
+      if (complete || hits.length >= window) {
+        const total = complete || !opts.count ? hits.length : this.countCapped(`SELECT DISTINCT f.rowid >> ${CHUNK_BITS} ${from}`, [fts, ...params]);
+        return { hits: hits.slice(0, window), total, exact: complete || total < TOTAL_CAP };
       }
     }
-    flush();
-    return { hits: top.sorted(), total };
+  }
+
+  /** Counts rows of `select` up to TOTAL_CAP; beyond that the exact number costs more than it tells. */
+  private countCapped(select: string, params: unknown[]): number {
+    return this.stmts.get(`SELECT count(*) FROM (${select} LIMIT ${TOTAL_CAP})`, true).pluck().get(...params) as number;
   }
 
   /** Matches ordered by date or domain. */
@@ -100,8 +107,8 @@ export class SqliteSearch {
     const rows = this.stmts
       .get(`SELECT d.seq, min(f.rowid), 0 ${from} GROUP BY d.seq ORDER BY ${order} LIMIT ?`, true)
       .all(fts, ...params, limit) as Array<[number, number, number]>;
-    const total = this.stmts.get(`SELECT count(DISTINCT d.seq) ${from}`, true).pluck().get(fts, ...params) as number;
-    return { hits: rows.map(([seq, chunkId]) => ({ seq, chunkId, score: 0 })), total };
+    const total = this.countCapped(`SELECT DISTINCT d.seq ${from}`, [fts, ...params]);
+    return { hits: rows.map(([seq, chunkId]) => ({ seq, chunkId, score: 0 })), total, exact: total < TOTAL_CAP };
   }
 
   /** Queries without words: documents by recency (or the requested order), first chunk as the passage. */
@@ -109,35 +116,21 @@ export class SqliteSearch {
     const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = sort.reverse ? REVERSED[sort.key] : ORDER[sort.key];
     const rows = this.stmts.get(`SELECT d.seq FROM documents d ${cond} ORDER BY ${order} LIMIT ?`, true).all(...params, limit) as Array<[number]>;
-    const total = this.stmts.get(`SELECT count(*) FROM documents d ${cond}`, true).pluck().get(...params) as number;
-    return { hits: rows.map(([seq]) => ({ seq, chunkId: seq * CHUNK_SPAN, score: 0 })), total };
+    const total = this.countCapped(`SELECT 1 FROM documents d ${cond}`, params);
+    return { hits: rows.map(([seq]) => ({ seq, chunkId: seq * CHUNK_SPAN, score: 0 })), total, exact: total < TOTAL_CAP };
   }
 
-  private materialize(full: Hit[], partial: Hit[], phraseFts: string | null): Candidate[] {
+  private materialize(full: Hit[], partial: Hit[]): Candidate[] {
     const hits = [...full, ...partial];
     if (hits.length === 0) return [];
-    const docs = new Map<number, DocumentRow>();
-    const docRows = this.stmts.get('SELECT * FROM documents WHERE seq IN (SELECT value FROM json_each(?))').all(JSON.stringify(hits.map((h) => h.seq))) as DocumentRow[];
-    for (const row of docRows) docs.set(row.seq, row);
-    const chunkIds = JSON.stringify(hits.map((h) => h.chunkId));
-    const texts = new Map<number, string>();
-    for (const [id, text] of this.stmts.get('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))', true).all(chunkIds) as Array<[number, string]>) texts.set(id, text);
-    const phrased = new Set<number>();
-    if (phraseFts) {
-      const sql = 'SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
-      for (const id of this.stmts.get(sql, true).pluck().all(phraseFts, chunkIds) as number[]) phrased.add(id);
-    }
+    const sql = `SELECT d.*, j.value AS hit_id, c.text AS chunk_text FROM json_each(?) j
+                 JOIN documents d ON d.seq = j.value >> ${CHUNK_BITS} LEFT JOIN chunks c ON c.id = j.value`;
+    const rows = this.stmts.get(sql).all(JSON.stringify(hits.map((h) => h.chunkId))) as Array<DocumentRow & { hit_id: number; chunk_text: string | null }>;
+    const byChunk = new Map(rows.map((r) => [r.hit_id, r]));
     const out: Candidate[] = [];
     hits.forEach((h, i) => {
-      const row = docs.get(h.seq);
-      if (!row) return;
-      out.push({
-        document: toRecord(row),
-        score: h.score,
-        match: i < full.length ? 'full' : 'partial',
-        chunkText: texts.get(h.chunkId) ?? '',
-        phraseMatch: phrased.has(h.chunkId),
-      });
+      const row = byChunk.get(h.chunkId);
+      if (row) out.push({ document: toRecord(row), score: h.score, match: i < full.length ? 'full' : 'partial', chunkText: row.chunk_text ?? '' });
     });
     return out;
   }

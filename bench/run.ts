@@ -1,0 +1,166 @@
+// `npm run bench [-- --quick]`: keyword search latency of trove next to the same query on raw FTS5 over the same database.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { type App, createApp } from '../src/app.js';
+import { loadConfig } from '../src/config/load.js';
+import { createLogger } from '../src/log.js';
+import { addContent } from '../src/service/documents.js';
+import { searchDocuments } from '../src/service/search.js';
+import { SCHEMA_VERSION } from '../src/store/sqlite/migrations.js';
+import type { SqliteStore } from '../src/store/sqlite/store.js';
+import type Database from 'better-sqlite3';
+import { makeCorpus, rng } from './corpus.js';
+
+const quick = process.argv.includes('--quick');
+const sizes = quick ? [10_000] : [10_000, 100_000];
+const QUERIES = quick ? 150 : 300;
+const ROUNDS = quick ? 2 : 3;
+const SEED = 20261130;
+const root = new URL('.', import.meta.url).pathname;
+
+interface Row {
+  documents: number;
+  chunks: number;
+  queries_needing_fill: number;
+  ingest_docs_per_s: number | null;
+  trove_ms: Stats;
+  raw_fts5_ms: Stats;
+  raw_fts5_and_only_ms: Stats;
+  ratio_p50: number;
+  ratio_p95: number;
+  ratio_p50_vs_and_only: number;
+}
+
+interface Stats {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function stats(xs: number[]): Stats {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(3));
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+function openApp(dir: string): App {
+  return createApp(loadConfig({ dataDir: dir, env: { XDG_CONFIG_HOME: dir } }), createLogger('warn'));
+}
+
+async function build(size: number): Promise<{ app: App; rate: number | null }> {
+  const dir = join(root, '.cache', `keyword-${size}-s${SEED}-v${SCHEMA_VERSION}-c2`);
+  if (existsSync(join(dir, 'complete'))) return { app: openApp(dir), rate: null };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const app = openApp(dir);
+  const corpus = makeCorpus(SEED);
+  const started = performance.now();
+  let n = 0;
+  for (const doc of corpus.docs(size)) {
+    await addContent(app, { url: doc.url, title: doc.title, text: doc.text, source: 'bench', capturedAt: doc.capturedAt });
+    if (++n % 10_000 === 0) process.stderr.write(`  ingested ${n}/${size}\n`);
+  }
+  const rate = size / ((performance.now() - started) / 1000);
+  writeFileSync(join(dir, 'complete'), '');
+  return { app, rate };
+}
+
+/**
+ * Known-item queries, as a person searches what they read: one to three words taken from one stored document's
+ * title or text, skipping the 100 most frequent words (stop-word-like).
+ */
+function makeQueries(db: Database.Database, words: string[], size: number): string[] {
+  const rand = rng(SEED + 1);
+  const common = new Set(words.slice(0, 100));
+  const text = db.prepare('SELECT title, text FROM documents d JOIN versions v ON v.id = d.current_version_id WHERE d.seq = ?');
+  const out: string[] = [];
+  while (out.length < QUERIES) {
+    const row = text.get(1 + Math.floor(rand() * size)) as { title: string; text: string } | undefined;
+    if (!row) continue;
+    const pool = `${row.title} ${row.text.slice(0, 4000)}`.split(/[^a-z]+/).filter((w) => w && !common.has(w));
+    if (pool.length === 0) continue;
+    const n = 1 + Math.floor(rand() * 3);
+    out.push(Array.from({ length: n }, () => pool[Math.floor(rand() * pool.length)]).join(' '));
+  }
+  return out;
+}
+
+async function measure(size: number): Promise<Row> {
+  process.stderr.write(`keyword search at ${size} documents\n`);
+  const { app, rate } = await build(size);
+  const db = (app.store as SqliteStore).database;
+  const raw = db.prepare('SELECT rowid, bm25(chunk_fts) AS s FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY s LIMIT 10');
+  const queries = makeQueries(db, makeCorpus(SEED).words, size);
+  const quoted = (q: string) => q.split(' ').map((w) => `"${w}"`);
+  // The same retrieval done with plain FTS5: every word, then any word when that finds fewer than 10.
+  const rawSame = (q: string) => {
+    const all = raw.all(quoted(q).join(' AND '));
+    return all.length < 10 && q.includes(' ') ? [...all, ...raw.all(quoted(q).join(' OR '))] : all;
+  };
+  const rawAnd = (q: string) => raw.all(quoted(q).join(' AND '));
+  const trove: number[] = [];
+  const sameTimes: number[] = [];
+  const andTimes: number[] = [];
+  let filled = 0;
+  for (const q of queries) {
+    await searchDocuments(app, { query: q, limit: 10 });
+    rawSame(q);
+    if (raw.all(quoted(q).join(' AND ')).length < 10 && q.includes(' ')) filled++;
+  }
+  const time = (f: () => unknown, into: number[]) => {
+    const t = performance.now();
+    f();
+    into.push(performance.now() - t);
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const q of queries) {
+      time(() => rawSame(q), sameTimes);
+      time(() => rawAnd(q), andTimes);
+      const t = performance.now();
+      await searchDocuments(app, { query: q, limit: 10 });
+      trove.push(performance.now() - t);
+    }
+  }
+  const chunks = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  await app.close();
+  const t = stats(trove);
+  const r = stats(sameTimes);
+  const a = stats(andTimes);
+  return {
+    documents: size,
+    chunks,
+    queries_needing_fill: filled,
+    ingest_docs_per_s: rate === null ? null : Math.round(rate),
+    trove_ms: t,
+    raw_fts5_ms: r,
+    raw_fts5_and_only_ms: a,
+    ratio_p50: Number((t.p50 / r.p50).toFixed(2)),
+    ratio_p95: Number((t.p95 / r.p95).toFixed(2)),
+    ratio_p50_vs_and_only: Number((t.p50 / a.p50).toFixed(2)),
+  };
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| documents | chunks | trove p50 / p95 / p99 ms | raw FTS5, same retrieval | ratio p50 | ratio p95 | raw FTS5, AND only | ratio p50 vs AND only | queries filled | ingest docs/s |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    const f = (s: Stats) => `${s.p50} / ${s.p95} / ${s.p99}`;
+    lines.push(
+      `| ${r.documents} | ${r.chunks} | ${f(r.trove_ms)} | ${f(r.raw_fts5_ms)} | ${r.ratio_p50}x | ${r.ratio_p95}x | ${f(r.raw_fts5_and_only_ms)} | ${r.ratio_p50_vs_and_only}x | ${r.queries_needing_fill}/${QUERIES} | ${r.ingest_docs_per_s ?? '(cached)'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const rows: Row[] = [];
+for (const size of sizes) rows.push(await measure(size));
+const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version };
+const result = { date: new Date().toISOString(), quick, machine, queries: QUERIES, rounds: ROUNDS, keyword: rows };
+mkdirSync(join(root, 'results'), { recursive: true });
+writeFileSync(join(root, 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+const md = `Keyword search, ${QUERIES} queries x ${ROUNDS} rounds, limit 10 (${machine.cpus} cores, ${machine.cpu}, Node ${machine.node}):\n\n${table(rows)}\n`;
+writeFileSync(join(root, 'results', 'latest.md'), md);
+process.stdout.write(md);
