@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type App, createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load.js';
 import { createLogger } from '../src/log.js';
-import { addContent } from '../src/service/documents.js';
+import { ADD_BATCH, type ContentInput, addContents } from '../src/service/documents.js';
 import { searchDocuments } from '../src/service/search.js';
 import { SCHEMA_VERSION } from '../src/store/sqlite/migrations.js';
 import type { SqliteStore } from '../src/store/sqlite/store.js';
@@ -56,11 +56,17 @@ async function build(size: number): Promise<{ app: App; rate: number | null }> {
   const app = openApp(dir);
   const corpus = makeCorpus(SEED);
   const started = performance.now();
+  let batch: ContentInput[] = [];
   let n = 0;
   for (const doc of corpus.docs(size)) {
-    await addContent(app, { url: doc.url, title: doc.title, text: doc.text, source: 'bench', capturedAt: doc.capturedAt });
+    batch.push({ url: doc.url, title: doc.title, text: doc.text, source: 'bench', capturedAt: doc.capturedAt });
+    if (batch.length === ADD_BATCH) {
+      await addContents(app, batch);
+      batch = [];
+    }
     if (++n % 10_000 === 0) process.stderr.write(`  ingested ${n}/${size}\n`);
   }
+  if (batch.length) await addContents(app, batch);
   const rate = size / ((performance.now() - started) / 1000);
   writeFileSync(join(dir, 'complete'), '');
   return { app, rate };

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { type App, createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load.js';
 import { createLogger } from '../src/log.js';
@@ -22,6 +23,24 @@ export function testApp(overrides: Record<string, string> = {}): { app: App; dir
     cleanup: async () => {
       await app.close();
       t.cleanup();
+    },
+  };
+}
+
+/** One temp dir per test file (made before, removed after) with fresh numbered sub-directories. */
+export function suiteDirs(prefix: string): { root: () => string; fresh: () => string } {
+  let t: ReturnType<typeof tempDir> | undefined;
+  let n = 0;
+  before(() => {
+    t = tempDir(prefix);
+  });
+  after(() => t?.cleanup());
+  return {
+    root: () => t!.dir,
+    fresh: () => {
+      const d = join(t!.dir, `case-${++n}`);
+      mkdirSync(d, { recursive: true });
+      return d;
     },
   };
 }

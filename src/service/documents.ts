@@ -5,7 +5,7 @@ import { TroveError } from '../errors.js';
 import { fetchPage } from '../ingest/fetch.js';
 import { isDirectory, listFiles, markdownTitle, readLocalFile } from '../ingest/files.js';
 import { extractHtml, tidyText } from '../ingest/html.js';
-import { type DocumentKind, type DocumentRecord, MAX_CHUNKS } from '../store/types.js';
+import { type DocumentKind, type DocumentRecord, type DocumentWrite, MAX_CHUNKS } from '../store/types.js';
 import { type DocumentView, type VersionView, toDocumentView, toVersionView } from './views.js';
 
 export interface ContentInput {
@@ -39,17 +39,15 @@ function parseUrl(raw: string): URL {
   }
 }
 
-/** Stores given content (HTML or text) as a document or a new version of it. */
-export async function addContent(app: App, input: ContentInput): Promise<AddResult> {
+/** Extracts, chunks and hashes one input into what the store writes. */
+function prepare(app: App, input: ContentInput): DocumentWrite {
   const url = parseUrl(input.url);
   const page = input.html !== undefined ? extractHtml(input.html) : { title: '', text: tidyText(input.text ?? ''), metadata: {} };
-  const title = (input.title ?? '').trim() || page.title || url.href;
   const text = page.text;
-  const sha256 = createHash('sha256').update(text).digest('hex');
-  const result = await app.store.writeDocument({
+  return {
     kind: input.kind ?? kindOf(url),
     url: url.href,
-    title,
+    title: (input.title ?? '').trim() || page.title || url.href,
     domain: url.protocol === 'file:' ? '' : url.hostname.toLowerCase(),
     language: 'unknown',
     label: input.label ?? null,
@@ -58,13 +56,28 @@ export async function addContent(app: App, input: ContentInput): Promise<AddResu
     text,
     html: null,
     rawHtml: input.html ?? null,
-    sha256,
+    sha256: createHash('sha256').update(text).digest('hex'),
     capturedAt: input.capturedAt ?? Date.now(),
     chunks: chunkText(text, { size: app.config.indexer.chunk_chars, maxChunks: MAX_CHUNKS }),
+  };
+}
+
+async function store(app: App, writes: DocumentWrite[]): Promise<AddResult[]> {
+  const results = await app.store.writeDocuments(writes);
+  return results.map((result) => {
+    const status: AddStatus = result.created ? 'added' : result.changed ? 'updated' : 'unchanged';
+    if (status !== 'unchanged') app.log.info('document stored', { id: result.document.id, status, source: result.document.source });
+    return { status, document: toDocumentView(result.document) };
   });
-  const status: AddStatus = result.created ? 'added' : result.changed ? 'updated' : 'unchanged';
-  if (status !== 'unchanged') app.log.info('document stored', { id: result.document.id, status, source: input.source });
-  return { status, document: toDocumentView(result.document) };
+}
+
+/** Stores given contents (HTML or text) as documents or new versions of them, in one transaction. */
+export async function addContents(app: App, inputs: ContentInput[]): Promise<AddResult[]> {
+  return store(app, inputs.map((input) => prepare(app, input)));
+}
+
+export async function addContent(app: App, input: ContentInput): Promise<AddResult> {
+  return (await addContents(app, [input]))[0]!;
 }
 
 export interface AddTargetOptions {
@@ -72,19 +85,19 @@ export interface AddTargetOptions {
   source: string;
 }
 
-async function addFile(app: App, path: string, opts: AddTargetOptions): Promise<AddResult> {
+function fileInput(app: App, path: string, opts: AddTargetOptions): ContentInput {
   const file = readLocalFile(path, app.config.indexer.max_file_bytes);
   const base = { url: file.url, label: opts.label, source: opts.source, kind: 'local' as const, metadata: { modified: new Date(file.modifiedAt).toISOString() } };
-  if (file.format === 'html') return addContent(app, { ...base, html: file.content });
+  if (file.format === 'html') return { ...base, html: file.content };
   const title = file.format === 'markdown' ? markdownTitle(file.content, file.path) : file.path.split('/').pop();
-  return addContent(app, { ...base, title, text: file.content });
+  return { ...base, title, text: file.content };
 }
 
-async function addUrl(app: App, url: string, opts: AddTargetOptions): Promise<AddResult> {
+async function urlInput(app: App, url: string, opts: AddTargetOptions): Promise<ContentInput> {
   const cfg = app.config.indexer;
   const page = await fetchPage(url, { timeoutMs: cfg.fetch_timeout_ms, maxBytes: 10 * 1024 * 1024, userAgent: cfg.user_agent });
   const body = page.contentType === 'html' ? { html: page.body } : { text: page.body };
-  return addContent(app, { url: page.url, label: opts.label, source: opts.source, ...body });
+  return { url: page.url, label: opts.label, source: opts.source, ...body };
 }
 
 export interface TargetOutcome {
@@ -93,21 +106,37 @@ export interface TargetOutcome {
   error?: TroveError;
 }
 
-/** Adds a file, every supported file under a directory, or a fetched URL; one bad target does not stop the rest. */
+/** Documents written per transaction by `addTargets`: fast ingest, short enough locks for a serving process. */
+export const ADD_BATCH = 64;
+
+function isTargetError(err: unknown): err is TroveError {
+  return err instanceof TroveError && (err.spec.user || err.code === 'FETCH_FAILED');
+}
+
+/** Adds files, every supported file under directories, or fetched URLs; one bad target does not stop the rest. */
 export async function addTargets(app: App, targets: string[], opts: AddTargetOptions): Promise<TargetOutcome[]> {
   const out: TargetOutcome[] = [];
+  let pending: Array<{ slot: number; write: DocumentWrite }> = [];
+  const flush = async () => {
+    const results = await store(app, pending.map((p) => p.write));
+    pending.forEach((p, i) => (out[p.slot]!.result = results[i]));
+    pending = [];
+  };
   for (const target of targets) {
     const paths = /^https?:\/\//i.test(target) ? [target] : isDirectory(target) ? listFiles(target) : [target];
     for (const p of paths) {
+      const slot = out.push({ target: p }) - 1;
       try {
-        const result = /^https?:\/\//i.test(p) ? await addUrl(app, p, opts) : await addFile(app, p, opts);
-        out.push({ target: p, result });
+        const input = /^https?:\/\//i.test(p) ? await urlInput(app, p, opts) : fileInput(app, p, opts);
+        pending.push({ slot, write: prepare(app, input) });
       } catch (err) {
-        if (!(err instanceof TroveError) || !err.spec.user && err.code !== 'FETCH_FAILED') throw err;
-        out.push({ target: p, error: err });
+        if (!isTargetError(err)) throw err;
+        out[slot]!.error = err;
       }
+      if (pending.length >= ADD_BATCH) await flush();
     }
   }
+  if (pending.length) await flush();
   return out;
 }
 

@@ -118,6 +118,8 @@ export interface Store {
   info(): Promise<StoreInfo>;
   /** Adds or updates a document by (owner, url); unchanged content adds no version. */
   writeDocument(write: DocumentWrite): Promise<WriteResult>;
+  /** The same for many documents in one transaction: all are stored or none. */
+  writeDocuments(writes: DocumentWrite[]): Promise<WriteResult[]>;
   /** By ULID or exact url. */
   getDocument(idOrUrl: string): Promise<DocumentRecord | undefined>;
   listVersions(documentId: string): Promise<VersionRecord[]>;

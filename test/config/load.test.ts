@@ -7,20 +7,10 @@ import { describeConfig, loadConfig } from '../../src/config/load.js';
 import { allKeys } from '../../src/config/schema.js';
 import { TroveError } from '../../src/errors.js';
 import { cliEnv, parseJson, runCli } from '../cli-run.js';
-import { tempDir } from '../helpers.js';
+import { suiteDirs } from '../helpers.js';
 
-let dir: string;
-let cleanup: () => void;
-before(() => ({ dir, cleanup } = tempDir('trove-config-')));
-after(() => cleanup());
-
-/** A fresh sub-directory of the test's temp dir. */
-let n = 0;
-function fresh(): string {
-  const d = join(dir, `case-${++n}`);
-  mkdirSync(d, { recursive: true });
-  return d;
-}
+const dirs = suiteDirs('trove-config-');
+const fresh = dirs.fresh;
 
 function writeConfig(text: string): string {
   const path = join(fresh(), 'config.toml');
@@ -42,7 +32,7 @@ function assertConfigError(fn: () => unknown, key: string): TroveError {
   return caught;
 }
 
-const isolated = () => ({ XDG_CONFIG_HOME: fresh(), HOME: dir });
+const isolated = () => ({ XDG_CONFIG_HOME: fresh(), HOME: dirs.root() });
 
 describe('defaults', () => {
   test('every key takes its documented default when nothing is set', () => {

@@ -304,7 +304,7 @@ describe('HTTP API with an access token', () => {
   });
 
   test('401 without a token or with a wrong one, with WWW-Authenticate', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { 'x-access-token': 'wrong' }, { authorization: `Basic ${TOKEN}` }, { authorization: 'Bearer' }, { authorization: `Bearer ${TOKEN}x` }]) {
+    for (const headers of <Array<Record<string, string>>>[{}, { authorization: 'Bearer wrong' }, { 'x-access-token': 'wrong' }, { authorization: `Basic ${TOKEN}` }, { authorization: 'Bearer' }, { authorization: `Bearer ${TOKEN}x` }]) {
       for (const path of ['/api/status', '/api/search?q=x', '/api/documents/01ARZ3NDEKTSV4RRFFQ69G5FAV']) {
         const r = await call('GET', path, { headers });
         assertCleanError(r, 401, 'UNAUTHORIZED');
@@ -317,7 +317,7 @@ describe('HTTP API with an access token', () => {
   });
 
   test('the right token as Bearer or X-Access-Token', async () => {
-    for (const headers of [{ authorization: `Bearer ${TOKEN}` }, { authorization: `bearer  ${TOKEN} ` }, { 'x-access-token': TOKEN }]) {
+    for (const headers of <Array<Record<string, string>>>[{ authorization: `Bearer ${TOKEN}` }, { authorization: `bearer  ${TOKEN} ` }, { 'x-access-token': TOKEN }]) {
       const r = await call('GET', '/api/status', { headers });
       assert.equal(r.status, 200, r.text);
       assert.equal(r.body.counts.documents, 0, 'the unauthorized POST stored nothing');

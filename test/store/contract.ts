@@ -102,6 +102,21 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.equal(document.domain, 'b.example');
     });
 
+    it('updates attributes of unchanged content without a version or a new updated time', async () => {
+      const first = await store.writeDocument(docWrite('https://b.example/relabel', 'stable body', { title: 'Old heading' }));
+      const later = docWrite('https://b.example/relabel', 'stable body', { title: 'New heading', label: 'moved', capturedAt: T0 + 60_000 });
+      const second = await store.writeDocument(later);
+      assert.equal(second.changed, true);
+      assert.equal(second.versionAdded, false);
+      assert.ok(second.revision > first.revision);
+      assert.equal(second.document.versionCount, 1);
+      assert.equal(second.document.label, 'moved');
+      assert.equal(second.document.updatedAt, first.document.updatedAt);
+      const urls = async (q: string) => (await store.search(request(q))).candidates.map((c) => c.document.url);
+      assert.deepEqual(await urls('title:new'), ['https://b.example/relabel']);
+      assert.deepEqual(await urls('title:old'), []);
+    });
+
     it('groups passages of one document into one result with its best passage', async () => {
       const long = `${'filler words here. '.repeat(200)}\n\nthe needle passage mentions zebra twice: zebra.\n\n${'more filler. '.repeat(200)}`;
       await store.writeDocument(docWrite('https://c.example/long', long));

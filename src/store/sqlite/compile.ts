@@ -42,15 +42,13 @@ export interface CompileExtras {
 
 const quote = (tokens: string[]): string => `"${tokens.join(' ').replace(/"/g, '""')}"`;
 
-// SQLite's lower() and LIKE fold ASCII only; folding the value the same way lets "Über" match "Über".
-const asciiLower = (v: string): string => v.replace(/[A-Z]+/g, (c) => c.toLowerCase());
 
 function escapeLike(v: string): string {
   return v.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function wildcardLike(atom: Atom): string {
-  const v = escapeLike(asciiLower(atom.text));
+  const v = escapeLike(atom.text.toLowerCase());
   if (atom.type === 'phrase') return v;
   switch (atom.wildcard) {
     case 'prefix': return `${v}%`;
@@ -126,7 +124,7 @@ class Compiler {
     const parts: string[] = [];
     for (const o of c.options) {
       const exact = o.type === 'phrase' || o.wildcard === 'none';
-      const value = asciiLower(o.text);
+      const value = o.text.toLowerCase();
       switch (c.field) {
         case 'type':
           parts.push('d.kind = ?');
@@ -137,7 +135,7 @@ class Compiler {
           this.params.push(exact ? value : wildcardLike(o));
           break;
         case 'label':
-          parts.push(exact ? "lower(ifnull(d.label, '')) = ?" : "ifnull(d.label, '') LIKE ? ESCAPE '\\'");
+          parts.push(exact ? "trove_lower(ifnull(d.label, '')) = ?" : "trove_lower(ifnull(d.label, '')) LIKE ? ESCAPE '\\'");
           this.params.push(exact ? value : wildcardLike(o));
           break;
         case 'domain':
@@ -147,7 +145,7 @@ class Compiler {
           break;
         case 'metadata': {
           const path = '$' + (c.key ?? '').split('.').map((k) => `."${k}"`).join('');
-          parts.push(exact ? 'lower(json_extract(d.metadata, ?)) = ?' : "json_extract(d.metadata, ?) LIKE ? ESCAPE '\\'");
+          parts.push(exact ? 'trove_lower(json_extract(d.metadata, ?)) = ?' : "trove_lower(json_extract(d.metadata, ?)) LIKE ? ESCAPE '\\'");
           this.params.push(path, exact ? value : wildcardLike(o));
           break;
         }

@@ -29,6 +29,8 @@ export function openDatabase(opts: OpenOptions): Database.Database {
       db.pragma('synchronous = NORMAL');
       db.pragma('temp_store = MEMORY');
       db.pragma('cache_size = -32768');
+      // SQLite's lower() folds ASCII only; label: and metadata. filters compare with the full Unicode lower case.
+      db.function('trove_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
       if (!opts.readonly) migrate(db, opts.path);
       return db;
     } catch (err) {

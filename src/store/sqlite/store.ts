@@ -68,8 +68,12 @@ export class SqliteStore implements Store {
     });
   }
 
-  writeDocument(write: DocumentWrite): Promise<WriteResult> {
-    return this.run(() => this.writer.write(write));
+  writeDocuments(writes: DocumentWrite[]): Promise<WriteResult[]> {
+    return this.run(() => this.writer.write(writes));
+  }
+
+  async writeDocument(write: DocumentWrite): Promise<WriteResult> {
+    return (await this.writeDocuments([write]))[0]!;
   }
 
   private findRow(idOrUrl: string): DocumentRow | undefined {

@@ -17,10 +17,13 @@ export class SqliteWriter {
     private readonly stmts: StatementCache,
   ) {}
 
-  write(w: DocumentWrite): WriteResult {
-    if (w.chunks.length > MAX_CHUNKS) throw new TroveError('FILE_TOO_LARGE', `document has ${w.chunks.length} passages; at most ${MAX_CHUNKS} are kept`);
+  /** All or nothing: one transaction for the batch (FTS5 merges its segments once per commit, so batches ingest faster). */
+  write(ws: DocumentWrite[]): WriteResult[] {
+    for (const w of ws) {
+      if (w.chunks.length > MAX_CHUNKS) throw new TroveError('FILE_TOO_LARGE', `document has ${w.chunks.length} passages; at most ${MAX_CHUNKS} are kept`);
+    }
     try {
-      return this.db.transaction(() => this.writeInside(w)).immediate();
+      return this.db.transaction(() => ws.map((w) => this.writeInside(w))).immediate();
     } catch (err) {
       this.knownTerms = undefined;
       throw err;
@@ -51,9 +54,10 @@ export class SqliteWriter {
       this.addVersion(row.seq, w);
       versionAdded = true;
     } else if (attributesChanged) {
-      this.stmts.get('UPDATE documents SET title = ?, label = ?, language = ?, metadata = ?, updated_at = ? WHERE seq = ?')
-        .run(w.title, w.label, w.language, JSON.stringify(w.metadata), Math.max(now, row.updated_at), row.seq);
-      this.reindexAttributes(row.seq, w);
+      // Same content: `updated` keeps meaning "content changed", so a relabel does not move it.
+      this.stmts.get('UPDATE documents SET title = ?, label = ?, language = ?, metadata = ? WHERE seq = ?')
+        .run(w.title, w.label, w.language, JSON.stringify(w.metadata), row.seq);
+      if (row.title !== w.title) this.reindexTitle(row.seq, w);
     }
     const changed = versionAdded || attributesChanged;
     if (changed) this.stmts.get('UPDATE instance SET revision = revision + 1 WHERE id = 1').run();
@@ -81,8 +85,8 @@ export class SqliteWriter {
     this.rememberTerms([w.title, w.domain, w.url, w.text]);
   }
 
-  /** Title and other indexed attributes live in every chunk's index row; rewrite them. */
-  private reindexAttributes(seq: number, w: DocumentWrite): void {
+  /** The title lives in every chunk's index row; rewrite them. */
+  private reindexTitle(seq: number, w: DocumentWrite): void {
     const chunks = this.stmts.get('SELECT id, text FROM chunks WHERE id BETWEEN ? AND ?').all(seq * MAX_CHUNKS, seq * MAX_CHUNKS + MAX_CHUNKS - 1) as Array<{ id: number; text: string }>;
     const del = this.stmts.get('DELETE FROM chunk_fts WHERE rowid = ?');
     const ins = this.stmts.get('INSERT INTO chunk_fts (rowid, title, domain, url, text) VALUES (?, ?, ?, ?, ?)');

@@ -13,22 +13,13 @@ import { getStatus } from '../../../src/service/status.js';
 import { SCHEMA_VERSION } from '../../../src/store/sqlite/migrations.js';
 import { SqliteStore } from '../../../src/store/sqlite/store.js';
 import { cliEnv, parseJson, runCli } from '../../cli-run.js';
-import { tempDir, testApp } from '../../helpers.js';
+import { suiteDirs, testApp } from '../../helpers.js';
 
-let dir: string;
-let cleanup: () => void;
-before(() => ({ dir, cleanup } = tempDir('trove-lifecycle-')));
-after(() => cleanup());
-
-let n = 0;
-function fresh(): string {
-  const d = join(dir, `case-${++n}`);
-  mkdirSync(d, { recursive: true });
-  return d;
-}
+const dirs = suiteDirs('trove-lifecycle-');
+const fresh = dirs.fresh;
 
 function appOn(dataDir: string) {
-  return createApp(loadConfig({ dataDir, env: { XDG_CONFIG_HOME: join(dir, 'no-config') } }), createLogger('silent'));
+  return createApp(loadConfig({ dataDir, env: { XDG_CONFIG_HOME: join(dirs.root(), 'no-config') } }), createLogger('silent'));
 }
 
 function codeOf(fn: () => unknown): string | undefined {
@@ -43,7 +34,7 @@ function codeOf(fn: () => unknown): string | undefined {
 
 /** A store-level failure reaches the user as a code and a message: no stack, no SQLite internals. */
 async function assertCliFails(dataDir: string, code: string): Promise<void> {
-  const env = cliEnv(join(dir, 'no-config'));
+  const env = cliEnv(join(dirs.root(), 'no-config'));
   const human = await runCli(['--data-dir', dataDir, 'status'], { env });
   assert.equal(human.code, 1);
   assert.equal(human.stdout, '');

@@ -169,6 +169,8 @@ describe('query language on a fixture corpus', () => {
       await is('label:re*', [U.gist, U.pages]);
       await is('label:(travel|hobby)', [U.cafe, U.sky]);
       await is('label:Über', [U.intl]);
+      await is('label:über', [U.intl]);
+      await is('label:ÜB*', [U.intl]);
     });
 
     test('language: exact, case-insensitive, with wildcards', async () => {
