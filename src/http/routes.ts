@@ -137,6 +137,15 @@ export class Router {
     if (allow.length) throw new TroveError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`, { allow });
     throw new TroveError('NOT_FOUND', `no route ${pathname}`);
   }
+
+  /** Like match, but hands back the failure instead of throwing it. */
+  tryMatch(method: string, pathname: string): { route: Route; params: Record<string, string>; error?: undefined } | { route?: undefined; error: unknown } {
+    try {
+      return this.match(method, pathname);
+    } catch (error) {
+      return { error };
+    }
+  }
 }
 
 function matchSegments(pattern: string[], parts: string[]): Record<string, string> | undefined {

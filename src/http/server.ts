@@ -62,12 +62,15 @@ export function createHandler(app: App, router: Router, bound: ListenOptions, po
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const { route, params } = router.match(req.method ?? 'GET', url.pathname);
       checkOrigin(req, bound, port());
-      if (route.access !== 'public' && token) {
+      // Without a valid token, unknown routes answer 401 too: a caller learns nothing of what exists.
+      const match = router.tryMatch(req.method ?? 'GET', url.pathname);
+      if (token && match.route?.access !== 'public') {
         const given = requestToken(req);
         if (!given || !tokensEqual(given, token)) throw new TroveError('UNAUTHORIZED', 'missing or invalid access token');
       }
+      if (!match.route) throw match.error;
+      const { route, params } = match;
       const query: Record<string, string> = {};
       for (const [k, v] of url.searchParams) {
         if (k in query) throw new TroveError('INVALID_ARGUMENT', `query parameter ${k} given twice`, { field: k });

@@ -316,6 +316,14 @@ describe('HTTP API with an access token', () => {
     assertCleanError(post, 401, 'UNAUTHORIZED');
   });
 
+  test('without the token unknown routes and methods answer 401 too; with it, 404 and 405', async () => {
+    assertCleanError(await call('GET', '/api/nope'), 401, 'UNAUTHORIZED');
+    assertCleanError(await call('DELETE', '/api/status'), 401, 'UNAUTHORIZED');
+    assertCleanError(await call('GET', '/api/nope', { headers: { authorization: `Bearer ${TOKEN}` } }), 404, 'NOT_FOUND');
+    assertCleanError(await call('DELETE', '/api/status', { headers: { authorization: `Bearer ${TOKEN}` } }), 405, 'METHOD_NOT_ALLOWED');
+    assert.equal((await call('GET', '/healthz')).status, 200);
+  });
+
   test('the right token as Bearer or X-Access-Token', async () => {
     for (const headers of <Array<Record<string, string>>>[{ authorization: `Bearer ${TOKEN}` }, { authorization: `bearer  ${TOKEN} ` }, { 'x-access-token': TOKEN }]) {
       const r = await call('GET', '/api/status', { headers });

@@ -1,5 +1,4 @@
 import type { Sort } from '../../engine/query/ast.js';
-import { TopK } from '../../engine/topk.js';
 import type { Candidate, SearchOutcome, SearchRequest } from '../types.js';
 import type { CompiledQuery } from './compile.js';
 import { CHUNK_BITS, MAX_CHUNKS as CHUNK_SPAN } from './migrations.js';
