@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { TroveError } from '../errors.js';
-import { CONFIG_SCHEMA, type KeySpec, type TroveConfig, type TroveSettings, allKeys, envName, keySpec, sectionNames } from './schema.js';
+import { CONFIG_SCHEMA, type FieldSpec, type KeySpec, type TroveConfig, type TroveSettings, allKeys, envName, keySpec, sectionNames } from './schema.js';
 
 export interface ConfigSources {
   /** --config flag. */
@@ -29,9 +29,46 @@ function configError(key: string, message: string): TroveError {
   return new TroveError('INVALID_CONFIG', `config ${key}: ${message}`, { key });
 }
 
+function parseTextList(name: string, raw: string): unknown {
+  const text = raw.trim();
+  if (!text.startsWith('[')) return text ? text.split(',').map((w) => w.trim()).filter(Boolean) : [];
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw configError(name, 'expected a JSON array');
+  }
+}
+
+function coerceStrings(name: string, raw: unknown): string[] {
+  if (!Array.isArray(raw) || raw.some((v) => typeof v !== 'string')) throw configError(name, 'expected a list of strings');
+  return raw as string[];
+}
+
+function coerceTables(name: string, fields: Record<string, FieldSpec>, raw: unknown): Array<Record<string, unknown>> {
+  if (!Array.isArray(raw)) throw configError(name, 'expected a list of tables');
+  return raw.map((entry, i) => {
+    const at = `${name}[${i}]`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw configError(at, 'expected a table');
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(entry)) if (!fields[key]) throw configError(`${at}.${key}`, 'unknown key');
+    for (const [key, field] of Object.entries(fields)) {
+      const value = (entry as Record<string, unknown>)[key];
+      if (value === undefined && field.required) throw configError(`${at}.${key}`, 'missing');
+      out[key] = value === undefined ? field.default : coerceValue(`${at}.${key}`, field, value, false);
+    }
+    return out;
+  });
+}
+
+type ConfigValue = string | number | boolean | string[] | Array<Record<string, unknown>>;
+
 /** Checks a value already typed (TOML) or given as text (env, flags) against its spec. */
-export function coerceValue(name: string, spec: KeySpec, raw: unknown, fromText: boolean): string | number | boolean {
+export function coerceValue(name: string, spec: KeySpec, raw: unknown, fromText: boolean): ConfigValue {
   switch (spec.type) {
+    case 'strings':
+      return coerceStrings(name, fromText && typeof raw === 'string' ? parseTextList(name, raw) : raw);
+    case 'tables':
+      return coerceTables(name, spec.fields, fromText && typeof raw === 'string' ? parseTextList(name, raw) : raw);
     case 'string': {
       if (typeof raw !== 'string') throw configError(name, `expected a string, got ${typeof raw}`);
       if (spec.pattern && !spec.pattern.test(raw)) throw configError(name, `expected ${spec.patternDoc ?? spec.pattern.source}, got ${JSON.stringify(raw)}`);
@@ -144,7 +181,8 @@ export function describeConfig(config: TroveConfig): Record<string, unknown> {
     const sec: Record<string, unknown> = {};
     for (const [key, spec] of Object.entries(keys)) {
       const value = (config as unknown as Record<string, Record<string, unknown>>)[section]![key];
-      sec[key] = spec.type === 'string' && spec.secret && value ? '********' : value;
+      const secret = (spec.type === 'string' || spec.type === 'strings') && spec.secret;
+      sec[key] = secret && (Array.isArray(value) ? value.length : value) ? '********' : value;
     }
     out[section] = sec;
   }

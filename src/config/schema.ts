@@ -5,7 +5,14 @@ export type KeySpec =
   | { type: 'integer'; default: number; doc: string; min: number; max: number }
   | { type: 'number'; default: number; doc: string; min: number; max: number }
   | { type: 'boolean'; default: boolean; doc: string }
-  | { type: 'enum'; default: string; doc: string; values: readonly string[] };
+  | { type: 'enum'; default: string; doc: string; values: readonly string[] }
+  /** A list of strings: a TOML array; in env and flags a JSON array or comma-separated words. */
+  | { type: 'strings'; default: readonly string[]; doc: string; secret?: boolean }
+  /** A list of tables ([[section.key]] in TOML; a JSON array of objects in env and flags), each field checked by `fields`. */
+  | { type: 'tables'; default: readonly Record<string, unknown>[]; doc: string; fields: Record<string, FieldSpec> };
+
+/** A field of a `tables` entry; `required` fields have no default. */
+export type FieldSpec = Exclude<KeySpec, { type: 'tables' }> & { required?: boolean };
 
 export const CONFIG_SCHEMA = {
   server: {
@@ -46,7 +53,15 @@ export const CONFIG_SCHEMA = {
 } as const satisfies Record<string, Record<string, KeySpec>>;
 
 type Schema = typeof CONFIG_SCHEMA;
-type ValueOf<S extends KeySpec> = S extends { type: 'integer' | 'number' } ? number : S extends { type: 'boolean' } ? boolean : string;
+type ValueOf<S extends KeySpec> = S extends { type: 'integer' | 'number' }
+  ? number
+  : S extends { type: 'boolean' }
+    ? boolean
+    : S extends { type: 'strings' }
+      ? string[]
+      : S extends { type: 'tables' }
+        ? Array<Record<string, unknown>>
+        : string;
 
 export type TroveSettings = { [Sec in keyof Schema]: { [K in keyof Schema[Sec]]: Schema[Sec][K] extends KeySpec ? ValueOf<Schema[Sec][K]> : never } };
 
