@@ -8,9 +8,13 @@ import { MAX_CHUNKS } from './migrations.js';
 import { type DocumentRow, toRecord } from './rows.js';
 import type { StatementCache } from './statements.js';
 
+const PRELOAD_AFTER = 500;
+
 /** Writes documents, versions, chunks and the keyword index in one immediate transaction. */
 export class SqliteWriter {
-  private knownTerms: Set<string> | undefined;
+  /** Words known to be in `terms`: at first those this process wrote, after PRELOAD_AFTER documents all of them. */
+  private knownTerms = new Set<string>();
+  private documentsWritten = 0;
 
   constructor(
     private readonly db: Database.Database,
@@ -25,7 +29,8 @@ export class SqliteWriter {
     try {
       return this.db.transaction(() => ws.map((w) => this.writeInside(w))).immediate();
     } catch (err) {
-      this.knownTerms = undefined;
+      this.knownTerms = new Set();
+      this.documentsWritten = 0;
       throw err;
     }
   }
@@ -108,7 +113,8 @@ export class SqliteWriter {
 
   /** Keeps the unstemmed vocabulary that wildcards expand against. */
   private rememberTerms(texts: string[]): void {
-    if (!this.knownTerms) this.knownTerms = new Set(this.stmts.get('SELECT term FROM terms').pluck().all() as string[]);
+    // A one-off `trove add` should not pay for reading the whole vocabulary; a bulk ingest should.
+    if (++this.documentsWritten === PRELOAD_AFTER) for (const t of this.stmts.get('SELECT term FROM terms').pluck().iterate() as Iterable<string>) this.knownTerms.add(t);
     const insert = this.stmts.get('INSERT OR IGNORE INTO terms (term) VALUES (?)');
     for (const text of texts) {
       for (const t of terms(text)) {
