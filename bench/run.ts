@@ -11,6 +11,7 @@ import { SCHEMA_VERSION } from '../src/store/sqlite/migrations.js';
 import type { SqliteStore } from '../src/store/sqlite/store.js';
 import type Database from 'better-sqlite3';
 import { makeCorpus, rng } from './corpus.js';
+import { extractionMarkdown, runExtractionBench } from './extraction.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [10_000] : [10_000, 100_000];
@@ -164,9 +165,10 @@ function table(rows: Row[]): string {
 const rows: Row[] = [];
 for (const size of sizes) rows.push(await measure(size));
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version };
-const result = { date: new Date().toISOString(), quick, machine, queries: QUERIES, rounds: ROUNDS, keyword: rows };
+const extraction = await runExtractionBench({ quick, cores: machine.cpus });
+const result = { date: new Date().toISOString(), quick, machine, queries: QUERIES, rounds: ROUNDS, keyword: rows, extraction };
 mkdirSync(join(root, 'results'), { recursive: true });
 writeFileSync(join(root, 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
-const md = `Keyword search, ${QUERIES} queries x ${ROUNDS} rounds, limit 10 (${machine.cpus} cores, ${machine.cpu}, Node ${machine.node}):\n\n${table(rows)}\n`;
+const md = `Keyword search, ${QUERIES} queries x ${ROUNDS} rounds, limit 10 (${machine.cpus} cores, ${machine.cpu}, Node ${machine.node}):\n\n${table(rows)}\n\n${extractionMarkdown(extraction)}`;
 writeFileSync(join(root, 'results', 'latest.md'), md);
 process.stdout.write(md);

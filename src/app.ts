@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { TroveConfig } from './config/schema.js';
+import { type IngestRules, createIngestRules } from './ingest/rules.js';
 import { type Logger, createLogger } from './log.js';
 import { SqliteStore } from './store/sqlite/store.js';
 import type { Store } from './store/types.js';
@@ -11,6 +12,8 @@ export interface App {
   config: TroveConfig;
   store: Store;
   log: Logger;
+  /** Skip and redaction rules every input passes before it is stored. */
+  rules: IngestRules;
   close(): Promise<void>;
 }
 
@@ -19,11 +22,13 @@ export function storePath(config: TroveConfig): string {
 }
 
 export function createApp(config: TroveConfig, log: Logger = createLogger(config.log.level as never)): App {
+  const rules = createIngestRules(config);
   const store = new SqliteStore({ path: storePath(config), busyTimeoutMs: config.store.busy_timeout_ms });
   return {
     config,
     store,
     log,
+    rules,
     close: () => store.close(),
   };
 }

@@ -19,8 +19,17 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, user: true, retryable: false },
   UNSUPPORTED_TYPE: { status: 415, user: true, retryable: false },
   FILE_NOT_FOUND: { status: 404, user: true, retryable: false },
-  FILE_TOO_LARGE: { status: 413, user: true, retryable: false },
+  /** An input file that is corrupt or not in the format its command reads (a browser database, a bookmarks file). */
+  MALFORMED_INPUT: { status: 422, user: true, retryable: false },
+  /** Content over a size cap: a file, a fetched page (after decompression), a document's passages. */
+  TOO_LARGE: { status: 413, user: true, retryable: false },
   FETCH_FAILED: { status: 502, user: false, retryable: true },
+  /** More redirects than indexer.fetch_max_redirects, or a redirect back to a URL already visited. */
+  REDIRECT_LOOP: { status: 502, user: false, retryable: false },
+  /** A URL scheme trove neither fetches nor stores (file: given as a URL, javascript:, data:, ...). */
+  UNSUPPORTED_SCHEME: { status: 400, user: true, retryable: false },
+  /** The URL matches indexer.skip_domains or indexer.skip_patterns: it is never indexed. */
+  SKIPPED: { status: 422, user: true, retryable: false },
   UNAUTHORIZED: { status: 401, user: true, retryable: false },
   FORBIDDEN: { status: 403, user: true, retryable: false },
   STORE_BUSY: { status: 503, user: false, retryable: true },

@@ -1,4 +1,5 @@
 import type { TargetOutcome } from '../service/documents.js';
+import type { FolderSyncReport } from '../service/folders.js';
 import type { DocumentDetail } from '../service/documents.js';
 import type { SearchResponse } from '../service/search.js';
 import type { StatusView } from '../service/status.js';
@@ -23,8 +24,31 @@ export function formatSearch(r: SearchResponse, tty: boolean): string {
 /** One line per stored target; failed targets are reported on stderr like any other error. */
 export function formatAdd(outcomes: TargetOutcome[]): string {
   return outcomes
-    .flatMap((o) => (o.result ? [`${o.result.status.padEnd(9)} ${o.result.document.id}  ${o.result.document.url}`] : []))
+    .flatMap((o) => (o.result ? [`${o.result.status.padEnd(9)} ${o.result.document.id}  ${o.result.document.url}`] : isSkipped(o) ? [`${'skipped'.padEnd(9)} ${o.target}  (${String(o.error!.details?.rule)})`] : []))
     .join('\n');
+}
+
+/** A target a skip rule kept out: counted as skipped, not as a failure. */
+export function isSkipped(o: TargetOutcome): boolean {
+  return o.error?.code === 'SKIPPED';
+}
+
+/** `trove add --json`: one entry per target, and the counts. */
+export function addJson(outcomes: TargetOutcome[]): Record<string, unknown> {
+  const summary = { added: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
+  const results = outcomes.map((o) => {
+    if (o.result) {
+      summary[o.result.status]++;
+      return { target: o.target, ...o.result };
+    }
+    if (isSkipped(o)) {
+      summary.skipped++;
+      return { target: o.target, status: 'skipped', rule: o.error!.details?.rule ?? null };
+    }
+    summary.failed++;
+    return { target: o.target, error: { code: o.error!.code, message: o.error!.message } };
+  });
+  return { results, summary };
 }
 
 export function formatDocument(d: DocumentDetail): string {
@@ -50,4 +74,11 @@ export function formatStatus(s: StatusView): string {
     `instance:  ${s.instance_id} epoch ${s.epoch} revision ${s.revision}`,
     `documents: ${c.documents} (web ${c.web}, local ${c.local}, memory ${c.memory}); versions ${c.versions}; passages ${c.chunks}`,
   ].join('\n');
+}
+
+/** The counts of a folder sync; refused files are reported on stderr. */
+export function formatSync(r: FolderSyncReport): string {
+  if (r.directories === 0) return 'no folders configured (add [[indexer.directories]] to the config file)';
+  const folders = `${r.directories} folder${r.directories === 1 ? '' : 's'}`;
+  return `synced ${folders}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.removed} removed, ${r.failed} failed, ${r.skipped} skipped (indexed by other means)`;
 }

@@ -7,11 +7,15 @@ import { defaultConfigPath, describeConfig } from '../config/load.js';
 import { defaultConfigText } from '../config/template.js';
 import { TroveError } from '../errors.js';
 import { parseAddress, startServer } from '../http/server.js';
+import type { FolderSpec } from '../ingest/folders.js';
 import { type TargetOutcome, addTargets, showDocument } from '../service/documents.js';
 import { searchDocuments } from '../service/search.js';
+import { watchDirectories } from '../service/folder-watch.js';
+import { configuredFolders, syncDirectories } from '../service/folders.js';
 import { getStatus } from '../service/status.js';
+import { registerImport } from './import.js';
 import { type GlobalOptions, appFrom, configFrom, printJson, reportError, withApp } from './context.js';
-import { formatAdd, formatDocument, formatSearch, formatStatus } from './format.js';
+import { addJson, formatAdd, formatDocument, formatSearch, formatStatus, formatSync, isSkipped } from './format.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 const tty = Boolean(process.stdout.isTTY);
@@ -22,12 +26,12 @@ function globals(cmd: Command): GlobalOptions {
 
 function printAdded(outcomes: TargetOutcome[], json: boolean | undefined): void {
   if (json) {
-    printJson({ results: outcomes.map((o) => (o.result ? { target: o.target, ...o.result } : { target: o.target, error: { code: o.error!.code, message: o.error!.message } })) });
+    printJson(addJson(outcomes));
     return;
   }
   const stored = formatAdd(outcomes);
   if (stored) process.stdout.write(`${stored}\n`);
-  for (const o of outcomes) if (o.error) process.stderr.write(`trove: ${o.error.code}: ${o.error.message}\n`);
+  for (const o of outcomes) if (o.error && !isSkipped(o)) process.stderr.write(`trove: ${o.error.code}: ${o.error.message}\n`);
 }
 
 export function buildProgram(): Command {
@@ -52,7 +56,7 @@ export function buildProgram(): Command {
         const outcomes = await addTargets(app, targets, { label: opts.label ?? null, source: 'cli' });
         if (outcomes.length === 0) throw new TroveError('FILE_NOT_FOUND', 'nothing to add: no supported files found');
         printAdded(outcomes, opts.json);
-        if (outcomes.some((o) => o.error)) process.exitCode = 1;
+        if (outcomes.some((o) => o.error && !isSkipped(o))) process.exitCode = 1;
       });
     });
 
@@ -102,6 +106,20 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('sync')
+    .description('index the configured folders ([[indexer.directories]]) once: new files added, changed ones versioned, vanished ones removed')
+    .option('--json', 'machine-readable output')
+    .action(async (_o, cmd: Command) => {
+      const opts = globals(cmd);
+      await withApp(opts, async (app) => {
+        const report = await syncDirectories(app);
+        if (opts.json) return printJson(report);
+        process.stdout.write(`${formatSync(report)}\n`);
+        for (const e of report.errors) process.stderr.write(`trove: ${e.code}: ${e.message}\n`);
+      });
+    });
+
+  program
     .command('serve')
     .description('serve the HTTP API (default 127.0.0.1:4433)')
     .addOption(new Option('--address <host:port>', 'listen address (config server.address)'))
@@ -109,6 +127,13 @@ export function buildProgram(): Command {
       const opts = globals(cmd) as GlobalOptions & { address?: string };
       try {
         const app = appFrom(opts, opts.address ? { 'server.address': opts.address } : {}, true);
+        let folders: FolderSpec[];
+        try {
+          folders = configuredFolders(app);
+        } catch (err) {
+          await app.close();
+          throw err;
+        }
         await app.store.beginEpoch();
         const running = await startServer(app, parseAddress(app.config.server.address)).catch(async (err) => {
           await app.close();
@@ -116,8 +141,10 @@ export function buildProgram(): Command {
         });
         app.log.info('trove serving', { url: running.url, store: app.config.dataDir });
         process.stdout.write(`trove listening on ${running.url}\n`);
+        const watching = watchDirectories(app, { initialSync: true }, folders);
         const stop = async () => {
           await running.close();
+          await watching.close();
           await app.close();
           process.exit(0);
         };
@@ -162,6 +189,7 @@ export function buildProgram(): Command {
         reportError(err, false);
       }
     });
+  registerImport(program);
   return program;
 }
 

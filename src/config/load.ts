@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { TroveError } from '../errors.js';
+import { compileUserRegex } from '../util/regex.js';
 import { CONFIG_SCHEMA, type FieldSpec, type KeySpec, type TroveConfig, type TroveSettings, allKeys, envName, keySpec, sectionNames } from './schema.js';
 
 export interface ConfigSources {
@@ -39,9 +40,22 @@ function parseTextList(name: string, raw: string): unknown {
   }
 }
 
-function coerceStrings(name: string, raw: unknown): string[] {
+function coerceStrings(name: string, spec: Extract<KeySpec, { type: 'strings' }>, raw: unknown): string[] {
   if (!Array.isArray(raw) || raw.some((v) => typeof v !== 'string')) throw configError(name, 'expected a list of strings');
+  (raw as string[]).forEach((item, i) => checkItem(`${name}[${i}]`, spec, item));
   return raw as string[];
+}
+
+function checkItem(name: string, spec: Extract<KeySpec, { type: 'strings' }>, item: string): void {
+  if (spec.values && !spec.values.includes(item)) throw configError(name, `expected one of ${spec.values.join(', ')}, got ${JSON.stringify(item)}`);
+  if (spec.pattern && !spec.pattern.test(item)) throw configError(name, `expected ${spec.patternDoc ?? spec.pattern.source}, got ${JSON.stringify(item)}`);
+  if (spec.regex) {
+    try {
+      compileUserRegex(item);
+    } catch (err) {
+      throw configError(name, `not a valid regular expression ${JSON.stringify(item)}: ${(err as Error).message}`);
+    }
+  }
 }
 
 function coerceTables(name: string, fields: Record<string, FieldSpec>, raw: unknown): Array<Record<string, unknown>> {
@@ -66,7 +80,7 @@ type ConfigValue = string | number | boolean | string[] | Array<Record<string, u
 export function coerceValue(name: string, spec: KeySpec, raw: unknown, fromText: boolean): ConfigValue {
   switch (spec.type) {
     case 'strings':
-      return coerceStrings(name, fromText && typeof raw === 'string' ? parseTextList(name, raw) : raw);
+      return coerceStrings(name, spec, fromText && typeof raw === 'string' ? parseTextList(name, raw) : raw);
     case 'tables':
       return coerceTables(name, spec.fields, fromText && typeof raw === 'string' ? parseTextList(name, raw) : raw);
     case 'string': {

@@ -6,13 +6,19 @@ export type KeySpec =
   | { type: 'number'; default: number; doc: string; min: number; max: number }
   | { type: 'boolean'; default: boolean; doc: string }
   | { type: 'enum'; default: string; doc: string; values: readonly string[] }
-  /** A list of strings: a TOML array; in env and flags a JSON array or comma-separated words. */
-  | { type: 'strings'; default: readonly string[]; doc: string; secret?: boolean }
+  /**
+   * A list of strings: a TOML array; in env and flags a JSON array or comma-separated words.
+   * Each item may be checked: `values` (one of), `pattern`, or `regex` (compiles as a regular expression, see util/regex.ts).
+   */
+  | { type: 'strings'; default: readonly string[]; doc: string; secret?: boolean; values?: readonly string[]; pattern?: RegExp; patternDoc?: string; regex?: boolean }
   /** A list of tables ([[section.key]] in TOML; a JSON array of objects in env and flags), each field checked by `fields`. */
   | { type: 'tables'; default: readonly Record<string, unknown>[]; doc: string; fields: Record<string, FieldSpec> };
 
 /** A field of a `tables` entry; `required` fields have no default. */
 export type FieldSpec = Exclude<KeySpec, { type: 'tables' }> & { required?: boolean };
+
+/** Kinds of the built-in secret detectors (src/ingest/redact.ts); `redact.builtins` lists the enabled ones. */
+export const BUILTIN_REDACTIONS = ['aws', 'private-key', 'github', 'gitlab', 'slack', 'openai', 'url-password'] as const;
 
 export const CONFIG_SCHEMA = {
   server: {
@@ -24,6 +30,7 @@ export const CONFIG_SCHEMA = {
       patternDoc: 'host:port, e.g. 127.0.0.1:4433',
     },
     max_body_bytes: { type: 'integer', default: 1_048_576, min: 1024, max: 1_073_741_824, doc: 'Largest accepted request body; larger bodies get 413.' },
+    max_batch_bytes: { type: 'integer', default: 16_777_216, min: 1024, max: 1_073_741_824, doc: 'Largest accepted body of POST /api/batch (up to 100 operations); larger bodies get 413.' },
   },
   app: {
     access_token: { type: 'string', default: '', secret: true, doc: 'Static access token; when set every API call needs Authorization: Bearer <token> or X-Access-Token.' },
@@ -44,8 +51,42 @@ export const CONFIG_SCHEMA = {
   indexer: {
     chunk_chars: { type: 'integer', default: 2000, min: 200, max: 100_000, doc: 'Target passage length in characters; passages are the unit of matching and snippets.' },
     max_file_bytes: { type: 'integer', default: 2_097_152, min: 1, max: 1_073_741_824, doc: 'Files larger than this are refused by `trove add`.' },
-    fetch_timeout_ms: { type: 'integer', default: 15_000, min: 100, max: 600_000, doc: 'Time limit for fetching a URL given to `trove add`.' },
+    fetch_timeout_ms: { type: 'integer', default: 15_000, min: 100, max: 600_000, doc: 'Time limit for the whole fetch of one URL given to `trove add`: every redirect and the body.' },
     user_agent: { type: 'string', default: 'trove/0.1 (+self-hosted memory)', doc: 'User-Agent sent when fetching pages.' },
+    fetch_connect_timeout_ms: { type: 'integer', default: 10_000, min: 100, max: 600_000, doc: 'Time limit for connecting and receiving the response headers, per request (each redirect is a request).' },
+    fetch_read_timeout_ms: { type: 'integer', default: 10_000, min: 100, max: 600_000, doc: 'Longest silence allowed while reading a response body; indexer.fetch_timeout_ms still bounds the whole fetch.' },
+    fetch_max_bytes: { type: 'integer', default: 10_485_760, min: 1024, max: 1_073_741_824, doc: 'Largest page kept, counted after decompression; larger pages stop at the cap with TOO_LARGE.' },
+    fetch_max_redirects: { type: 'integer', default: 5, min: 0, max: 20, doc: 'Redirects followed per fetch; more, or a redirect back to a visited URL, is REDIRECT_LOOP.' },
+    skip_domains: {
+      type: 'strings',
+      default: [],
+      pattern: /^(\*\.|\.)?[^\s/:@*?#\\]+$/,
+      patternDoc: 'a host name such as example.com or *.example.com',
+      doc: 'Sites never indexed: a domain matches itself and its subdomains. Adding one answers SKIPPED.',
+    },
+    skip_patterns: { type: 'strings', default: [], regex: true, doc: 'Regular expressions tested against the full URL; a match is never indexed (SKIPPED). Write /source/flags for flags, e.g. "/[?&]token=/i".' },
+    directories: {
+      type: 'tables',
+      default: [],
+      doc: 'Local folders ([[indexer.directories]]) indexed by `trove sync` and at `trove serve` start, then watched while serving.',
+      fields: {
+        path: { type: 'string', default: '', required: true, doc: 'An existing directory; ~ is the home directory; a relative path starts at the config file.' },
+        label: { type: 'string', default: '', doc: 'Label of its documents (empty: none).' },
+        include: { type: 'strings', default: [], doc: 'Globs of files to index among the supported ones (empty: all). A glob without / matches file names at any depth.' },
+        exclude: { type: 'strings', default: [], doc: 'Globs of files and directories to leave out.' },
+        max_file_bytes: { type: 'integer', default: 0, min: 0, max: 1_073_741_824, doc: 'Larger files are refused; 0 means indexer.max_file_bytes.' },
+        hidden: { type: 'boolean', default: false, doc: 'Index dot files and dot directories too.' },
+      },
+    },
+  },
+  redact: {
+    builtins: {
+      type: 'strings',
+      default: BUILTIN_REDACTIONS,
+      values: BUILTIN_REDACTIONS,
+      doc: 'Built-in secret detectors applied before anything is stored or indexed; remove one to turn it off, [] for none. Matches become [REDACTED:<kind>].',
+    },
+    patterns: { type: 'strings', default: [], regex: true, doc: 'More secrets to redact: regular expressions (/source/flags for flags); a named group (?<secret>...) limits the replacement to that part. Matches become [REDACTED:custom].' },
   },
   log: {
     level: { type: 'enum', default: 'info', values: ['silent', 'error', 'warn', 'info', 'debug'], doc: 'Least severe log level written to stderr.' },

@@ -1,10 +1,20 @@
 import { stringify } from 'smol-toml';
-import { CONFIG_SCHEMA, type KeySpec, envName } from './schema.js';
+import { CONFIG_SCHEMA, type FieldSpec, type KeySpec, envName } from './schema.js';
 
 function range(spec: KeySpec): string {
   if (spec.type === 'integer' || spec.type === 'number') return ` (${spec.min}..${spec.max})`;
   if (spec.type === 'enum') return ` (${spec.values.join(' | ')})`;
   return '';
+}
+
+/** The fields of a table list, one comment line each. */
+function fieldLines(section: string, key: string, fields: Record<string, FieldSpec>): string[] {
+  const lines = [`# Each entry is a [[${section}.${key}]] table with:`];
+  for (const [name, field] of Object.entries(fields)) {
+    const when = field.required ? 'required' : `default ${JSON.stringify(field.default)}`;
+    lines.push(`#   ${name}: ${field.doc}${range(field)} (${when})`);
+  }
+  return lines;
 }
 
 /** A commented config file holding every key at its default, each line commented out. */
@@ -19,6 +29,7 @@ export function defaultConfigText(): string {
     lines.push(`[${section}]`);
     for (const [key, spec] of Object.entries(keys)) {
       lines.push(`# ${spec.doc}${range(spec)}`);
+      if (spec.type === 'tables') lines.push(...fieldLines(section, key, spec.fields));
       lines.push(`# env: ${envName(section, key)}`);
       lines.push(`# ${stringify({ [key]: spec.default }).trim()}`);
       lines.push('');

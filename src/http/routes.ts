@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { App } from '../app.js';
+import type { TroveConfig } from '../config/schema.js';
 import { TroveError } from '../errors.js';
-import { addContent, showDocument } from '../service/documents.js';
+import { runBatch } from '../service/batch.js';
+import { addContent, deleteDocument, showDocument } from '../service/documents.js';
 import { searchDocuments } from '../service/search.js';
 import { getStatus } from '../service/status.js';
+import { batchBody, batchItem, contentInput, documentBody } from './document-input.js';
 import { validate } from './validate.js';
 
 export type Access = 'public' | 'read' | 'write';
@@ -28,6 +31,8 @@ export interface Route {
   summary: string;
   /** The route takes a JSON body. */
   json?: boolean;
+  /** Body limit of a JSON route; default server.max_body_bytes. */
+  maxBodyBytes?: (config: TroveConfig) => number;
   handle(ctx: RouteContext): Promise<RouteResult>;
 }
 
@@ -37,16 +42,6 @@ const searchQuery = z.strictObject({
   date_from: z.string().optional(),
   date_to: z.string().optional(),
 });
-
-const documentBody = z
-  .strictObject({
-    url: z.string().min(1).max(8192),
-    title: z.string().max(4096).optional(),
-    html: z.string().optional(),
-    text: z.string().optional(),
-    label: z.string().max(256).nullable().optional(),
-  })
-  .refine((b) => b.html !== undefined || b.text !== undefined, { message: 'give html or text', path: ['text'] });
 
 const noQuery = z.strictObject({});
 
@@ -85,11 +80,32 @@ export const ROUTES: Route[] = [
     path: '/api/documents',
     access: 'write',
     json: true,
-    summary: 'Add a page or note: {url, title?, html | text, label?}; 201 when new, 200 when it existed.',
+    summary: 'Add a page or note, e.g. a browser extension capture: {url, title?, html | text, favicon?, label?}; 201 when new, 200 when it existed.',
     handle: async ({ app, body }) => {
-      const b = validate(documentBody, body, 'field');
-      const result = await addContent(app, { url: b.url, title: b.title, html: b.html, text: b.text, label: b.label, source: 'api' });
+      const result = await addContent(app, contentInput(validate(documentBody, body, 'field'), 'api'));
       return { status: result.status === 'added' ? 201 : 200, body: result };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/batch',
+    access: 'write',
+    json: true,
+    maxBodyBytes: (config) => config.server.max_batch_bytes,
+    summary: 'Up to 100 operations, in order: {operations: [{op: "add", ...POST /api/documents fields} | {op: "delete", id}]}; one {ok, ...} result each.',
+    handle: async ({ app, body }) => {
+      const items = validate(batchBody, body, 'field').operations.map((op) => batchItem(op, 'api'));
+      return { status: 200, body: { results: await runBatch(app, items) } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/documents/:id',
+    access: 'write',
+    summary: 'Delete one document (by id or exact url, percent-encoded) with all its versions.',
+    handle: async ({ app, params, query }) => {
+      validate(noQuery, query, 'query parameter');
+      return { status: 200, body: await deleteDocument(app, params.id!) };
     },
   },
   {

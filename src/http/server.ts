@@ -76,7 +76,7 @@ export function createHandler(app: App, router: Router, bound: ListenOptions, po
         if (k in query) throw new TroveError('INVALID_ARGUMENT', `query parameter ${k} given twice`, { field: k });
         query[k] = v;
       }
-      const body = route.json ? await readJsonBody(req, app.config.server.max_body_bytes) : undefined;
+      const body = route.json ? await readJsonBody(req, route.maxBodyBytes?.(app.config) ?? app.config.server.max_body_bytes) : undefined;
       const result = await route.handle({ app, params, query, body });
       send(res, result.status, result.body);
     } catch (err) {

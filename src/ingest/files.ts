@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TroveError } from '../errors.js';
+import { CODE_LANGUAGES } from './extract/code.js';
 
-export type FileFormat = 'text' | 'markdown' | 'html';
+export type FileFormat = 'text' | 'markdown' | 'html' | 'code' | 'pdf';
 
 const FORMATS: Record<string, FileFormat> = {
   '.txt': 'text',
@@ -12,13 +13,21 @@ const FORMATS: Record<string, FileFormat> = {
   '.markdown': 'markdown',
   '.html': 'html',
   '.htm': 'html',
+  '.pdf': 'pdf',
+  ...Object.fromEntries(Object.keys(CODE_LANGUAGES).map((ext) => [ext, 'code' as const])),
 };
+
+const SUPPORTED = 'text (.txt), Markdown (.md), HTML (.html), PDF (.pdf) and source code (.ts, .py, .go, .rs, .java, .c, .json, .yaml, ...)';
 
 export interface LocalFile {
   path: string;
   url: string;
   format: FileFormat;
+  /** Lower-case extension with its dot, e.g. '.md'. */
+  extension: string;
+  /** The file as text; empty for a binary format (pdf), whose content is in `bytes`. */
   content: string;
+  bytes?: Buffer;
   modifiedAt: number;
 }
 
@@ -39,9 +48,11 @@ export function readLocalFile(path: string, maxBytes: number): LocalFile {
   }
   if (!st.isFile()) throw new TroveError('UNSUPPORTED_TYPE', `not a regular file: ${path}`, { path });
   const format = fileFormat(abs);
-  if (!format) throw new TroveError('UNSUPPORTED_TYPE', `unsupported file type ${extname(abs) || '(none)'}: ${path}; supported: ${Object.keys(FORMATS).join(' ')}`, { path });
-  if (st.size > maxBytes) throw new TroveError('FILE_TOO_LARGE', `${path} is ${st.size} bytes; the limit is ${maxBytes} (indexer.max_file_bytes)`, { path, size: st.size, limit: maxBytes });
+  if (!format) throw new TroveError('UNSUPPORTED_TYPE', `unsupported file type ${extname(abs) || '(none)'}: ${path}; supported: ${SUPPORTED}`, { path });
+  if (st.size > maxBytes) throw new TroveError('TOO_LARGE', `${path} is ${st.size} bytes; the limit is ${maxBytes} (indexer.max_file_bytes)`, { path, size: st.size, limit: maxBytes });
   const bytes = readFileSync(abs);
+  const base = { path: abs, url: pathToFileURL(abs).href, format, extension: extname(abs).toLowerCase(), modifiedAt: Math.trunc(st.mtimeMs) };
+  if (format === 'pdf') return { ...base, content: '', bytes };
   if (bytes.includes(0)) throw new TroveError('UNSUPPORTED_TYPE', `${path} looks binary (it contains NUL bytes)`, { path });
   let content: string;
   try {
@@ -49,7 +60,7 @@ export function readLocalFile(path: string, maxBytes: number): LocalFile {
   } catch {
     throw new TroveError('UNSUPPORTED_TYPE', `${path} is not valid UTF-8 text`, { path });
   }
-  return { path: abs, url: pathToFileURL(abs).href, format, content, modifiedAt: Math.trunc(st.mtimeMs) };
+  return { ...base, content };
 }
 
 /** Supported files under a directory, hidden entries skipped, sorted for a stable order. */
@@ -79,10 +90,4 @@ export function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Title from the first Markdown heading, else the file name. */
-export function markdownTitle(content: string, path: string): string {
-  const m = /^\s{0,3}#\s+(.+?)\s*#*\s*$/m.exec(content);
-  return m?.[1] ?? basename(path);
 }

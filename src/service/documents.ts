@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto';
 import type { App } from '../app.js';
 import { chunkText } from '../engine/chunk.js';
 import { TroveError } from '../errors.js';
-import { fetchPage } from '../ingest/fetch.js';
-import { isDirectory, listFiles, markdownTitle, readLocalFile } from '../ingest/files.js';
-import { extractHtml, tidyText } from '../ingest/html.js';
+import { fetchOptions, fetchPage } from '../ingest/fetch.js';
+import { type ExtractionResult, type Extractor, createExtractors, extract } from '../ingest/extract/index.js';
+import { isDirectory, listFiles, readLocalFile } from '../ingest/files.js';
+import { type LanguageDetector, UNKNOWN_LANGUAGE, createLanguageDetector } from '../ingest/language.js';
+import { checkIndexable } from '../ingest/skip.js';
+import { isUrlTarget } from '../ingest/urls.js';
 import { type DocumentKind, type DocumentRecord, type DocumentWrite, MAX_CHUNKS } from '../store/types.js';
+import { redactWrite } from './screen.js';
 import { type DocumentView, type VersionView, toDocumentView, toVersionView } from './views.js';
 
 export interface ContentInput {
@@ -18,6 +22,12 @@ export interface ContentInput {
   kind?: DocumentKind;
   capturedAt?: number;
   metadata?: Record<string, unknown>;
+  /** A binary document (a PDF) instead of html or text. */
+  bytes?: Uint8Array | undefined;
+  /** Media type of `bytes` or `text` when known, e.g. application/pdf, text/markdown. */
+  contentType?: string | undefined;
+  /** File extension ('.md', '.py', '.pdf'): picks Markdown, source code or PDF extraction. */
+  extension?: string | undefined;
 }
 
 export type AddStatus = 'added' | 'updated' | 'unchanged';
@@ -39,27 +49,62 @@ function parseUrl(raw: string): URL {
   }
 }
 
+/** What preparing an input needs beyond the app: the extractors and the language detector. */
+export interface IngestTools {
+  extractors: readonly Extractor[];
+  languages: LanguageDetector;
+}
+
+export async function createIngestTools(): Promise<IngestTools> {
+  return { extractors: createExtractors(), languages: await createLanguageDetector() };
+}
+
+/** The last path segment of a file: URL, the title of a file that names itself nothing. */
+function fileName(url: URL): string {
+  if (url.protocol !== 'file:') return '';
+  return decodeURIComponent(url.pathname.split('/').pop() ?? '');
+}
+
+/** '.py' of https://host/src/app.py: a text fetched from the web is read by its name like a file. */
+function pathExtension(url: URL): string | undefined {
+  return /(\.[A-Za-z0-9]{1,10})$/.exec(url.pathname)?.[1];
+}
+
+function languageOf(tools: IngestTools, page: ExtractionResult): string {
+  if (page.codeLanguage) return page.codeLanguage;
+  return page.text ? tools.languages.detect(`${page.title}\n${page.text}`, page.metadata.language) : UNKNOWN_LANGUAGE;
+}
+
 /** Extracts, chunks and hashes one input into what the store writes. */
-function prepare(app: App, input: ContentInput): DocumentWrite {
+async function prepare(app: App, input: ContentInput, tools: IngestTools): Promise<DocumentWrite> {
   const url = parseUrl(input.url);
-  const page = input.html !== undefined ? extractHtml(input.html) : { title: '', text: tidyText(input.text ?? ''), metadata: {} };
-  const text = page.text;
+  const text = input.html === undefined && input.bytes === undefined ? (input.text ?? '') : input.text;
+  const extension = (input.extension ?? (text !== undefined ? pathExtension(url) : undefined))?.toLowerCase();
+  const page = await extract({ url, html: input.html, text, bytes: input.bytes, contentType: input.contentType, extension }, tools.extractors);
+  const title = (input.title ?? '').trim() || page.title || fileName(url) || url.href;
+  const metadata: Record<string, unknown> = { ...page.metadata, extractor: page.extractor, ...input.metadata };
   return {
     kind: input.kind ?? kindOf(url),
     url: url.href,
-    title: (input.title ?? '').trim() || page.title || url.href,
+    title,
     domain: url.protocol === 'file:' ? '' : url.hostname.toLowerCase(),
-    language: 'unknown',
+    language: languageOf(tools, { ...page, title }),
     label: input.label ?? null,
     source: input.source,
-    metadata: { ...page.metadata, ...input.metadata },
-    text,
-    html: null,
+    metadata,
+    text: page.text,
+    html: page.html,
     rawHtml: input.html ?? null,
-    sha256: createHash('sha256').update(text).digest('hex'),
+    sha256: createHash('sha256').update(page.text).digest('hex'),
     capturedAt: input.capturedAt ?? Date.now(),
-    chunks: chunkText(text, { size: app.config.indexer.chunk_chars, maxChunks: MAX_CHUNKS }),
+    chunks: chunkText(page.text, { size: app.config.indexer.chunk_chars, maxChunks: MAX_CHUNKS }),
   };
+}
+
+/** Skip rules before extraction (a skipped page is never parsed); redaction after it, over all it produced. */
+async function screened(app: App, input: ContentInput, tools: IngestTools): Promise<DocumentWrite> {
+  checkIndexable(app.rules.skip, input.url);
+  return redactWrite(app, await prepare(app, input, tools));
 }
 
 async function store(app: App, writes: DocumentWrite[]): Promise<AddResult[]> {
@@ -72,8 +117,11 @@ async function store(app: App, writes: DocumentWrite[]): Promise<AddResult[]> {
 }
 
 /** Stores given contents (HTML or text) as documents or new versions of them, in one transaction. */
-export async function addContents(app: App, inputs: ContentInput[]): Promise<AddResult[]> {
-  return store(app, inputs.map((input) => prepare(app, input)));
+export async function addContents(app: App, inputs: ContentInput[], tools?: IngestTools): Promise<AddResult[]> {
+  const use = tools ?? (await createIngestTools());
+  const writes: DocumentWrite[] = [];
+  for (const input of inputs) writes.push(await screened(app, input, use));
+  return store(app, writes);
 }
 
 export async function addContent(app: App, input: ContentInput): Promise<AddResult> {
@@ -83,20 +131,23 @@ export async function addContent(app: App, input: ContentInput): Promise<AddResu
 export interface AddTargetOptions {
   label?: string | null | undefined;
   source: string;
+  /** Largest file read; default indexer.max_file_bytes. */
+  maxFileBytes?: number | undefined;
 }
 
-function fileInput(app: App, path: string, opts: AddTargetOptions): ContentInput {
-  const file = readLocalFile(path, app.config.indexer.max_file_bytes);
+/** Reads a local file into what `addContents` stores; refusals are TroveErrors with a code. */
+export function fileInput(app: App, path: string, opts: AddTargetOptions): ContentInput {
+  const file = readLocalFile(path, opts.maxFileBytes ?? app.config.indexer.max_file_bytes);
   const base = { url: file.url, label: opts.label, source: opts.source, kind: 'local' as const, metadata: { modified: new Date(file.modifiedAt).toISOString() } };
   if (file.format === 'html') return { ...base, html: file.content };
-  const title = file.format === 'markdown' ? markdownTitle(file.content, file.path) : file.path.split('/').pop();
-  return { ...base, title, text: file.content };
+  if (file.format === 'pdf') return { ...base, bytes: file.bytes, contentType: 'application/pdf', extension: file.extension };
+  return { ...base, text: file.content, extension: file.extension };
 }
 
 async function urlInput(app: App, url: string, opts: AddTargetOptions): Promise<ContentInput> {
-  const cfg = app.config.indexer;
-  const page = await fetchPage(url, { timeoutMs: cfg.fetch_timeout_ms, maxBytes: 10 * 1024 * 1024, userAgent: cfg.user_agent });
-  const body = page.contentType === 'html' ? { html: page.body } : { text: page.body };
+  checkIndexable(app.rules.skip, url);
+  const page = await fetchPage(url, fetchOptions(app.config));
+  const body = page.contentType === 'html' ? { html: page.body } : { text: page.body, contentType: page.mediaType };
   return { url: page.url, label: opts.label, source: opts.source, ...body };
 }
 
@@ -110,12 +161,13 @@ export interface TargetOutcome {
 export const ADD_BATCH = 64;
 
 function isTargetError(err: unknown): err is TroveError {
-  return err instanceof TroveError && (err.spec.user || err.code === 'FETCH_FAILED');
+  return err instanceof TroveError && (err.spec.user || err.code === 'FETCH_FAILED' || err.code === 'REDIRECT_LOOP');
 }
 
 /** Adds files, every supported file under directories, or fetched URLs; one bad target does not stop the rest. */
 export async function addTargets(app: App, targets: string[], opts: AddTargetOptions): Promise<TargetOutcome[]> {
   const out: TargetOutcome[] = [];
+  const tools = await createIngestTools();
   let pending: Array<{ slot: number; write: DocumentWrite }> = [];
   const flush = async () => {
     const results = await store(app, pending.map((p) => p.write));
@@ -123,12 +175,12 @@ export async function addTargets(app: App, targets: string[], opts: AddTargetOpt
     pending = [];
   };
   for (const target of targets) {
-    const paths = /^https?:\/\//i.test(target) ? [target] : isDirectory(target) ? listFiles(target) : [target];
+    const paths = isUrlTarget(target) ? [target] : isDirectory(target) ? listFiles(target) : [target];
     for (const p of paths) {
       const slot = out.push({ target: p }) - 1;
       try {
-        const input = /^https?:\/\//i.test(p) ? await urlInput(app, p, opts) : fileInput(app, p, opts);
-        pending.push({ slot, write: prepare(app, input) });
+        const input = isUrlTarget(p) ? await urlInput(app, p, opts) : fileInput(app, p, opts);
+        pending.push({ slot, write: await screened(app, input, tools) });
       } catch (err) {
         if (!isTargetError(err)) throw err;
         out[slot]!.error = err;
@@ -157,4 +209,12 @@ export async function showDocument(app: App, idOrUrl: string): Promise<DocumentD
   const doc = await requireDocument(app, idOrUrl);
   const [versions, text] = await Promise.all([app.store.listVersions(doc.id), app.store.getText(doc.id)]);
   return { document: toDocumentView(doc), versions: versions.map(toVersionView), text: text ?? '' };
+}
+
+/** Removes a document (by id or exact url) with all its versions; NOT_FOUND when there is none. */
+export async function deleteDocument(app: App, idOrUrl: string): Promise<{ id: string; url: string; deleted: true }> {
+  const doc = await requireDocument(app, idOrUrl);
+  if (!(await app.store.deleteDocument(doc.id))) throw new TroveError('NOT_FOUND', `no document with id ${doc.id}`);
+  app.log.info('document deleted', { id: doc.id });
+  return { id: doc.id, url: doc.url, deleted: true };
 }

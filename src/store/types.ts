@@ -1,4 +1,5 @@
 import type { Query } from '../engine/query/ast.js';
+import type { FetchQueueFilter, FetchQueueItem, ImportBatch, ImportBatchResult, ImportCheckpoint, VisitRecord } from './history.js';
 
 // The storage contract every backend implements; the contract suite in test/store runs against each.
 
@@ -20,6 +21,13 @@ export interface DocumentRecord {
   addedAt: number;
   updatedAt: number;
   versionCount: number;
+}
+
+/** Just enough of a document to find it again or decide about it in bulk. */
+export interface DocumentRef {
+  id: string;
+  url: string;
+  source: string;
 }
 
 export interface VersionRecord {
@@ -126,7 +134,18 @@ export interface Store {
   /** Text of the current version, or of `versionId`. */
   getText(documentId: string, versionId?: number): Promise<string | undefined>;
   deleteDocument(documentId: string): Promise<boolean>;
+  /** Global documents whose url starts with `prefix` (optionally only from `source`), ordered by url. */
+  listDocumentUrls(prefix: string, source?: string): Promise<DocumentRef[]>;
   search(request: SearchRequest): Promise<SearchOutcome>;
+  /** Stores one batch of imported history/bookmarks in one transaction (see ImportBatch); re-importing never double-counts. */
+  recordImport(batch: ImportBatch): Promise<ImportBatchResult>;
+  getImportCheckpoint(source: string, profile: string): Promise<ImportCheckpoint | undefined>;
+  /** Imported visits of a global url, one record per source. */
+  listVisits(url: string): Promise<VisitRecord[]>;
+  /** Fetch-queue items in the given states, oldest first. */
+  listFetchQueue(filter: FetchQueueFilter): Promise<FetchQueueItem[]>;
+  /** Records an attempt: done when `errorCode` is null, else failed with that code. False for an unknown id. */
+  finishFetch(id: number, errorCode: string | null): Promise<boolean>;
   /** Starts a new process lifetime: bumps and returns the epoch. */
   beginEpoch(): Promise<number>;
   close(): Promise<void>;

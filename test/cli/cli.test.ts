@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
 import { VERSION } from '../../src/app.js';
+import { SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
 import { type CliResult, cliEnv, parseJson, runCli, startServe } from '../cli-run.js';
 import { tempDir } from '../helpers.js';
 
@@ -72,7 +73,8 @@ describe('add', () => {
     const id = first.stdout.split(/\s+/)[1]!;
 
     const again = parseJson(ok(await ws.trove('add', note, '--json')));
-    assert.deepEqual(Object.keys(again), ['results']);
+    assert.deepEqual(Object.keys(again), ['results', 'summary']);
+    assert.deepEqual(again.summary, { added: 0, updated: 0, unchanged: 1, skipped: 0, failed: 0 });
     assert.equal(again.results.length, 1);
     const r = again.results[0];
     assert.equal(r.target, note);
@@ -115,7 +117,7 @@ describe('add', () => {
     write(join(dir, 'b.md'), '# Bravo Heading\n\nbravo markdown body');
     write(join(dir, 'c.html'), '<html><head><title>Charlie Page</title></head><body><p>charlie html body</p><script>var hidden = 1;</script></body></html>');
     write(join(dir, 'nested', 'deeper', 'd.txt'), 'delta nested text');
-    write(join(dir, 'e.pdf'), '%PDF-1.4 echo');
+    write(join(dir, 'e.docx'), 'echo in a format trove does not read');
     write(join(dir, 'f'), 'foxtrot without extension');
     write(join(dir, '.hidden.txt'), 'golf hidden');
     write(join(dir, '.git', 'h.txt'), 'hotel in a hidden folder');
@@ -145,7 +147,7 @@ describe('add', () => {
   test('a directory without supported files is FILE_NOT_FOUND', async () => {
     const ws = workspace();
     const dir = join(ws.files, 'empty');
-    write(join(dir, 'only.pdf'), '%PDF');
+    write(join(dir, 'only.docx'), 'PK');
     failed(await ws.trove('add', dir), 'FILE_NOT_FOUND');
     failedJson(await ws.trove('add', dir, '--json'), 'FILE_NOT_FOUND');
   });
@@ -169,8 +171,8 @@ describe('add', () => {
     const ws = workspace();
     const nul = write(join(ws.files, 'nul.txt'), Buffer.from('text\u0000more'));
     const latin1 = write(join(ws.files, 'latin1.md'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
-    const pdf = write(join(ws.files, 'doc.pdf'), '%PDF-1.4');
-    for (const f of [nul, latin1, pdf]) {
+    const docx = write(join(ws.files, 'doc.docx'), 'PK');
+    for (const f of [nul, latin1, docx]) {
       failed(await ws.trove('add', f), 'UNSUPPORTED_TYPE');
       const json = await ws.trove('add', f, '--json');
       assert.equal(json.code, 1);
@@ -179,14 +181,14 @@ describe('add', () => {
     assert.equal(parseJson(ok(await ws.trove('status', '--json'))).counts.documents, 0);
   });
 
-  test('a file over indexer.max_file_bytes is FILE_TOO_LARGE', async () => {
+  test('a file over indexer.max_file_bytes is TOO_LARGE', async () => {
     const ws = workspace();
     const big = write(join(ws.files, 'big.txt'), '0123456789A');
     const small = write(join(ws.files, 'small.txt'), '0123456789');
-    failed(await ws.trove('--set', 'indexer.max_file_bytes=10', 'add', big), 'FILE_TOO_LARGE');
+    failed(await ws.trove('--set', 'indexer.max_file_bytes=10', 'add', big), 'TOO_LARGE');
     const json = await ws.trove('--set', 'indexer.max_file_bytes=10', 'add', big, small, '--json');
     assert.equal(json.code, 1);
-    assert.deepEqual(parseJson(json).results.map((r: any) => r.status ?? r.error.code), ['FILE_TOO_LARGE', 'added']);
+    assert.deepEqual(parseJson(json).results.map((r: any) => r.status ?? r.error.code), ['TOO_LARGE', 'added']);
     ok(await ws.trove('add', big));
   });
 });
@@ -278,7 +280,7 @@ describe('search, show, status', () => {
     assert.equal(lines[0], 'Sea Otters');
     assert.equal(lines[1], `id:       ${id}`);
     assert.equal(lines[2], `url:      ${url}`);
-    assert.equal(lines[3], 'type:     local    language: unknown    label: animals    source: cli');
+    assert.equal(lines[3], 'type:     local    language: en    label: animals    source: cli');
     assert.ok(human.endsWith('\n\n# Sea Otters\n\nSea otters hold hands while sleeping so they do not drift apart.\n'));
   });
 
@@ -294,7 +296,7 @@ describe('search, show, status', () => {
     assert.deepEqual(s.counts, { documents: 3, web: 0, local: 3, memory: 0, versions: 3, chunks: 3 });
     assert.equal(s.store.backend, 'sqlite');
     assert.equal(s.store.path, join(ws.data, 'trove.db'));
-    assert.equal(s.store.schema_version, 1);
+    assert.equal(s.store.schema_version, SCHEMA_VERSION);
     assert.equal(s.revision, 3);
     assert.equal(s.epoch, 0);
     assert.ok(s.store.size_bytes > 0);
@@ -302,7 +304,7 @@ describe('search, show, status', () => {
 
     const lines = ok(await ws.trove('status')).stdout.split('\n');
     assert.equal(lines[0], `trove ${VERSION}`);
-    assert.match(lines[1]!, new RegExp(`^store: {5}sqlite ${join(ws.data, 'trove.db').replace(/[.]/g, '\\.')} \\([0-9.]+ KiB, schema 1\\)$`));
+    assert.match(lines[1]!, new RegExp(`^store: {5}sqlite ${join(ws.data, 'trove.db').replace(/[.]/g, '\\.')} \\([0-9.]+ KiB, schema ${SCHEMA_VERSION}\\)$`));
     assert.equal(lines[2], `instance:  ${s.instance_id} epoch 0 revision 3`);
     assert.equal(lines[3], 'documents: 3 (web 0, local 3, memory 0); versions 3; passages 3');
   });

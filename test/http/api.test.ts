@@ -10,6 +10,7 @@ import { createLogger } from '../../src/log.js';
 import { type RunningServer, startServer } from '../../src/http/server.js';
 import { cliEnv, parseJson, runCli } from '../cli-run.js';
 import { tempDir, testApp } from '../helpers.js';
+import { type PageServer, page, redirect, startPageServer } from '../page-server.js';
 
 interface Reply {
   status: number;
@@ -511,5 +512,60 @@ describe('`trove add <url>` fetches over HTTP', () => {
     }
     const status = parseJson(await trove('status', '--json'));
     assert.equal(status.counts.documents, 2);
+  });
+});
+
+describe('`trove add <url>`: limits, codes and redaction end to end', () => {
+  let web: PageServer;
+  let tmp: { dir: string; cleanup: () => void };
+  const token = `glpat-${'Q7w_E9r-'.repeat(3)}`;
+
+  before(async () => {
+    tmp = tempDir('trove-fetch-e2e-');
+    web = await startPageServer({
+      '/members': (req, res) => {
+        const ok = req.headers.authorization === `Basic ${Buffer.from('ann:opensesame').toString('base64')}`;
+        res.writeHead(ok ? 200 : 401, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(ok ? `<title>Members</title><p>Deploy token ${token} for the wombat project.</p>` : '<p>no</p>');
+      },
+      '/ua': (req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(`agent ${req.headers['user-agent']}`);
+      },
+      '/ping': redirect('/pong'),
+      '/pong': redirect('/ping'),
+      '/big': page('<p>'.padEnd(5000, 'x'), { 'content-type': 'text/html' }),
+    });
+  });
+  after(async () => {
+    await web?.close();
+    tmp?.cleanup();
+  });
+
+  const trove = (...args: string[]) => runCli(['--data-dir', join(tmp.dir, 'data'), ...args], { env: cliEnv(tmp.dir) });
+
+  test('a page behind Basic auth in the URL is stored with the password and the secrets redacted', async () => {
+    const base = new URL(web.base);
+    const r = await trove('add', `http://ann:opensesame@${base.host}/members`, '--json');
+    assert.equal(r.code, 0, r.stderr);
+    const doc = parseJson(r).results[0].document;
+    assert.equal(doc.url, `http://ann:REDACTED@${base.host}/members`);
+    const shown = parseJson(await trove('show', doc.id, '--json'));
+    assert.equal(shown.text, 'Deploy token [REDACTED:gitlab-token] for the wombat project.');
+    assert.equal(parseJson(await trove('search', 'opensesame', '--json')).total, 0);
+  });
+
+  test('the user agent comes from indexer.user_agent', async () => {
+    const r = parseJson(await trove('--set', 'indexer.user_agent=Wombat/2.0', 'add', `${web.base}/ua`, '--json'));
+    assert.equal(parseJson(await trove('show', r.results[0].document.id, '--json')).text, 'agent Wombat/2.0');
+  });
+
+  test('a redirect loop is REDIRECT_LOOP and a page over indexer.fetch_max_bytes is TOO_LARGE', async () => {
+    const loop = await trove('add', `${web.base}/ping`);
+    assert.equal(loop.code, 1);
+    assert.match(loop.stderr, /^trove: REDIRECT_LOOP: [^\n]+\n$/);
+    const big = await trove('--set', 'indexer.fetch_max_bytes=4096', 'add', `${web.base}/big`, '--json');
+    assert.equal(big.code, 1);
+    assert.equal(parseJson(big).results[0].error.code, 'TOO_LARGE');
   });
 });

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { chunkText } from '../../src/engine/chunk.js';
 import { parseQuery } from '../../src/engine/query/parse.js';
 import { type DocumentWrite, MAX_CHUNKS, type SearchRequest, type Store } from '../../src/store/types.js';
+import { historyContract } from './contract-history.js';
 
 export interface StoreFactory {
   open(): Promise<Store>;
@@ -134,6 +135,22 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.equal((await store.search(request('quokka'))).total, 0);
       assert.equal(await store.getDocument(document.id), undefined);
     });
+
+    it('lists document urls under a prefix, optionally from one source, ordered by url', async () => {
+      const urls = ['file:///srv/docs/b.md', 'file:///srv/docs/a%25_x.md', 'file:///srv/docs/sub/c.md', 'file:///srv/docs2/d.md', 'file:///srv/doc.md'];
+      for (const [i, url] of urls.entries()) await store.writeDocument(docWrite(url, `prefix listing ${i}`, { source: i === 1 ? 'cli' : 'folder' }));
+      const all = await store.listDocumentUrls('file:///srv/docs/');
+      assert.deepEqual(all.map((d) => d.url), ['file:///srv/docs/a%25_x.md', 'file:///srv/docs/b.md', 'file:///srv/docs/sub/c.md']);
+      assert.deepEqual(all.map((d) => d.source), ['cli', 'folder', 'folder']);
+      const doc = await store.getDocument('file:///srv/docs/b.md');
+      assert.equal(all[1]!.id, doc!.id);
+      const folder = await store.listDocumentUrls('file:///srv/docs/', 'folder');
+      assert.deepEqual(folder.map((d) => d.url), ['file:///srv/docs/b.md', 'file:///srv/docs/sub/c.md']);
+      assert.deepEqual(await store.listDocumentUrls('file:///nowhere/'), []);
+      for (const d of await store.listDocumentUrls('file:///srv/')) await store.deleteDocument(d.id);
+    });
+
+    historyContract(() => store, docWrite);
 
     it('counts documents by kind and bumps the epoch', async () => {
       await store.writeDocument(docWrite('file:///tmp/notes.txt', 'local note'));

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { TroveError } from '../../errors.js';
 import { ulid } from '../../util/ulid.js';
 import { MAX_CHUNKS as CONTRACT_MAX } from '../types.js';
+import { HISTORY_SCHEMA } from './schema-history.js';
 
 // Chunk rowids are (document seq << CHUNK_BITS) | ordinal, so a chunk names its document without a join.
 export const CHUNK_BITS = 12;
@@ -139,6 +140,7 @@ const MIGRATIONS: Array<(db: Database.Database) => void> = [
     db.exec(V1);
     db.prepare('INSERT INTO instance (id, instance_id, created_at) VALUES (1, ?, ?)').run(ulid(), Date.now());
   },
+  (db) => db.exec(HISTORY_SCHEMA),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

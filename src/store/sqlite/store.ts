@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import type { DocumentRecord, DocumentWrite, SearchOutcome, SearchRequest, Store, StoreInfo, VersionRecord, WriteResult } from '../types.js';
+import type { FetchQueueFilter, FetchQueueItem, ImportBatch, ImportBatchResult, ImportCheckpoint, VisitRecord } from '../history.js';
+import type { DocumentRecord, DocumentRef, DocumentWrite, SearchOutcome, SearchRequest, Store, StoreInfo, VersionRecord, WriteResult } from '../types.js';
 import { type Vocabulary, compileQuery } from './compile.js';
 import { guard } from './errors.js';
+import { SqliteImports } from './imports.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { openDatabase } from './open.js';
 import { type DocumentRow, toRecord } from './rows.js';
@@ -21,6 +23,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts: StatementCache;
   private readonly writer: SqliteWriter;
+  private readonly imports: SqliteImports;
   private readonly searcher: SqliteSearch;
   private readonly vocab: Vocabulary;
 
@@ -28,6 +31,7 @@ export class SqliteStore implements Store {
     this.db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs });
     this.stmts = new StatementCache(this.db);
     this.writer = new SqliteWriter(this.db, this.stmts);
+    this.imports = new SqliteImports(this.db, this.stmts, this.writer);
     this.searcher = new SqliteSearch(this.stmts);
     this.vocab = {
       withPrefix: (prefix, limit) => this.stmts.get('SELECT term FROM terms WHERE term > ? AND term < ? ORDER BY term LIMIT ?').pluck().all(prefix, `${prefix}\u{10ffff}`, limit) as string[],
@@ -124,11 +128,40 @@ export class SqliteStore implements Store {
     );
   }
 
+  listDocumentUrls(prefix: string, source?: string): Promise<DocumentRef[]> {
+    return this.run(() => {
+      // A url range (not LIKE) so the (owner, url) index serves it and `%`/`_` in paths need no escaping.
+      const sql = `SELECT id, url, source FROM documents WHERE ifnull(owner_id, 0) = 0 AND url >= ? AND url < ?${source === undefined ? '' : ' AND source = ?'} ORDER BY url`;
+      const args = [prefix, `${prefix}\u{10ffff}`, ...(source === undefined ? [] : [source])];
+      return this.stmts.get(sql).all(...args) as DocumentRef[];
+    });
+  }
+
   search(request: SearchRequest): Promise<SearchOutcome> {
     return this.run(() => {
       const compiled = compileQuery(request.query, this.vocab, { dateFrom: request.dateFrom, dateTo: request.dateTo });
       return this.searcher.run(compiled, request);
     });
+  }
+
+  recordImport(batch: ImportBatch): Promise<ImportBatchResult> {
+    return this.run(() => this.imports.record(batch));
+  }
+
+  getImportCheckpoint(source: string, profile: string): Promise<ImportCheckpoint | undefined> {
+    return this.run(() => this.imports.checkpoint(source, profile));
+  }
+
+  listVisits(url: string): Promise<VisitRecord[]> {
+    return this.run(() => this.imports.visits(url));
+  }
+
+  listFetchQueue(filter: FetchQueueFilter): Promise<FetchQueueItem[]> {
+    return this.run(() => this.imports.queue(filter));
+  }
+
+  finishFetch(id: number, errorCode: string | null): Promise<boolean> {
+    return this.run(() => this.imports.finishFetch(id, errorCode));
   }
 
   beginEpoch(): Promise<number> {

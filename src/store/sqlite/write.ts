@@ -24,7 +24,7 @@ export class SqliteWriter {
   /** All or nothing: one transaction for the batch (FTS5 merges its segments once per commit, so batches ingest faster). */
   write(ws: DocumentWrite[]): WriteResult[] {
     for (const w of ws) {
-      if (w.chunks.length > MAX_CHUNKS) throw new TroveError('FILE_TOO_LARGE', `document has ${w.chunks.length} passages; at most ${MAX_CHUNKS} are kept`);
+      if (w.chunks.length > MAX_CHUNKS) throw new TroveError('TOO_LARGE', `document has ${w.chunks.length} passages; at most ${MAX_CHUNKS} are kept`);
     }
     try {
       return this.db.transaction(() => ws.map((w) => this.writeInside(w))).immediate();

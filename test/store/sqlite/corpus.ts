@@ -117,11 +117,11 @@ export const CORPUS: Fixture[] = [
   },
 ];
 
-/** Adds the corpus; language is set directly since ingestion does not detect it yet. */
+/** Adds the corpus; language is set directly (over what ingestion detects) so that the fixtures control it exactly. */
 export async function loadCorpus(app: App, docs: Fixture[] = CORPUS): Promise<void> {
   for (const d of docs) {
     await addContent(app, { url: d.url, title: d.title, text: d.text, label: d.label ?? null, source: 'test', kind: d.kind, capturedAt: d.capturedAt, metadata: d.metadata });
-    if (d.language) (app.store as SqliteStore).database.prepare('UPDATE documents SET language = ? WHERE url = ?').run(d.language, d.url);
+    (app.store as SqliteStore).database.prepare('UPDATE documents SET language = ? WHERE url = ?').run(d.language ?? 'unknown', d.url);
   }
 }
 

@@ -1,0 +1,207 @@
+// Extraction report over ../shared/data/readability-pages (80 real pages with the metadata readability's
+// own test suite expects), and ingest throughput on those pages through addContents into a real store.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config/load.js';
+import { createExtractors, extract } from '../src/ingest/extract/index.js';
+import type { ExtractionResult } from '../src/ingest/extract/types.js';
+import { createLanguageDetector, declaredCode } from '../src/ingest/language.js';
+import { createLogger } from '../src/log.js';
+import { ADD_BATCH, type ContentInput, addContents, createIngestTools } from '../src/service/documents.js';
+
+const PAGES = new URL('../../shared/data/readability-pages/pages.tar.gz', import.meta.url).pathname;
+
+/** Expected field -> where trove keeps it. */
+const FIELDS = {
+  title: (r: ExtractionResult) => r.title,
+  byline: (r: ExtractionResult) => r.metadata.author,
+  excerpt: (r: ExtractionResult) => r.metadata.description,
+  siteName: (r: ExtractionResult) => r.metadata.site_name,
+  publishedTime: (r: ExtractionResult) => r.metadata.published,
+  lang: (r: ExtractionResult) => r.metadata.language,
+} as const;
+type Field = keyof typeof FIELDS;
+
+interface Page {
+  name: string;
+  url: string;
+  html: string;
+  expected: Record<string, unknown>;
+}
+
+export interface FieldScore {
+  exact: number;
+  compared: number;
+  percent: number;
+}
+
+export interface ExtractionReport {
+  pages: number;
+  comparison: string;
+  fields: Record<Field, FieldScore>;
+  /** document.language (detected, declared lang as a hint) against the primary subtag of the expected lang. */
+  detected_language: FieldScore;
+  extractors: Record<string, number>;
+  mismatches: Array<{ page: string; field: Field; got: string; expected: string }>;
+  throughput: {
+    pages: number;
+    extraction_pages_per_s: number;
+    ingest_pages_per_s: number;
+    ratio: number;
+    cores: number;
+  };
+}
+
+/** Files of a gzipped ustar archive (regular files only; names with their ustar prefix). */
+export function readTarGz(path: string): Map<string, Buffer> {
+  const tar = gunzipSync(readFileSync(path));
+  const files = new Map<string, Buffer>();
+  const text = (from: number, len: number) => tar.toString('utf8', from, from + len).replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const name = text(at, 100);
+    if (!name) break;
+    const size = Number.parseInt(text(at + 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(tar[at + 156]!);
+    const prefix = text(at + 257, 6).startsWith('ustar') ? text(at + 345, 155) : '';
+    if (type === '0' || type === '\0') files.set(prefix ? `${prefix}/${name}` : name, tar.subarray(at + 512, at + 512 + size));
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}
+
+/**
+ * The URL a page was captured from: its canonical link or og:url when it declares one (so that site-aware
+ * extractors see the real host), else the placeholder host readability's tests use.
+ */
+function pageUrl(name: string, html: string): string {
+  const declared = /<link[^>]+rel=["']?canonical["']?[^>]*href=["']([^"']+)/i.exec(html)?.[1] ?? /<meta[^>]+property=["']og:url["'][^>]*content=["']([^"']+)/i.exec(html)?.[1];
+  try {
+    const u = new URL(declared ?? '');
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.href;
+  } catch {
+    // no usable declared URL
+  }
+  return `http://fakehost/${name}/`;
+}
+
+function loadPages(): Page[] {
+  const files = readTarGz(PAGES);
+  const pages: Page[] = [];
+  for (const [path, bytes] of files) {
+    const m = /^(?:\.\/)?([^/]+)\/source\.html$/.exec(path);
+    const expected = m && files.get(path.replace(/source\.html$/, 'expected-metadata.json'));
+    if (!m || !expected) continue;
+    const html = bytes.toString('utf8');
+    pages.push({ name: m[1]!, url: pageUrl(m[1]!, html), html, expected: JSON.parse(expected.toString('utf8')) });
+  }
+  return pages.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Whitespace collapsed and trimmed; null, undefined and '' are all "none". */
+function norm(v: unknown): string {
+  return typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '';
+}
+
+function score(pages: Page[], results: ExtractionResult[]): Pick<ExtractionReport, 'fields' | 'mismatches' | 'extractors'> {
+  const fields = {} as Record<Field, FieldScore>;
+  const mismatches: ExtractionReport['mismatches'] = [];
+  const extractors: Record<string, number> = {};
+  for (const r of results) extractors[r.extractor] = (extractors[r.extractor] ?? 0) + 1;
+  for (const field of Object.keys(FIELDS) as Field[]) {
+    let exact = 0;
+    let compared = 0;
+    pages.forEach((page, i) => {
+      if (!(field in page.expected)) return;
+      compared++;
+      const got = norm(FIELDS[field](results[i]!));
+      const want = norm(page.expected[field]);
+      if (got === want) exact++;
+      else mismatches.push({ page: page.name, field, got: got.slice(0, 120), expected: want.slice(0, 120) });
+    });
+    fields[field] = { exact, compared, percent: compared ? Number(((100 * exact) / compared).toFixed(1)) : 0 };
+  }
+  return { fields, mismatches, extractors };
+}
+
+async function extractionRate(pages: Page[], copies: number): Promise<number> {
+  const extractors = createExtractors();
+  const started = performance.now();
+  for (let c = 0; c < copies; c++) for (const p of pages) await extract({ url: new URL(p.url), html: p.html }, extractors);
+  return (pages.length * copies) / ((performance.now() - started) / 1000);
+}
+
+async function ingestRate(pages: Page[], copies: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'trove-bench-extract-'));
+  const app = createApp(loadConfig({ dataDir: dir, env: { XDG_CONFIG_HOME: dir } }), createLogger('warn'));
+  try {
+    const tools = await createIngestTools();
+    const inputs: ContentInput[] = [];
+    for (let c = 0; c < copies; c++) {
+      for (const p of pages) {
+        const url = new URL(p.url);
+        url.searchParams.set('trove-copy', String(c));
+        inputs.push({ url: url.href, html: p.html, source: 'bench' });
+      }
+    }
+    const started = performance.now();
+    for (let i = 0; i < inputs.length; i += ADD_BATCH) await addContents(app, inputs.slice(i, i + ADD_BATCH), tools);
+    return inputs.length / ((performance.now() - started) / 1000);
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The report, or the reason it was skipped (the data set is absent). */
+export async function runExtractionBench(opts: { quick: boolean; cores: number }): Promise<ExtractionReport | { skipped: string }> {
+  if (!existsSync(PAGES)) return { skipped: `${PAGES} is absent` };
+  process.stderr.write('extraction report over readability-pages\n');
+  const pages = loadPages();
+  const extractors = createExtractors();
+  const results: ExtractionResult[] = [];
+  for (const p of pages) results.push(await extract({ url: new URL(p.url), html: p.html }, extractors));
+  const detector = await createLanguageDetector();
+  const detected = pages.filter((p) => declaredCode(p.expected['lang'] as string | undefined));
+  const agree = detected.filter((p) => {
+    const r = results[pages.indexOf(p)]!;
+    return detector.detect(`${r.title}\n${r.text}`, r.metadata.language) === declaredCode(p.expected['lang'] as string);
+  }).length;
+  const copies = opts.quick ? 2 : 4;
+  const extraction = await extractionRate(pages, copies);
+  const ingest = await ingestRate(pages, copies);
+  return {
+    pages: pages.length,
+    comparison: 'exact string equality after collapsing whitespace and trimming; null, missing and empty are equal; a field counts only on pages whose expected-metadata.json has it',
+    ...score(pages, results),
+    detected_language: { exact: agree, compared: detected.length, percent: Number(((100 * agree) / Math.max(1, detected.length)).toFixed(1)) },
+    throughput: {
+      pages: pages.length * copies,
+      extraction_pages_per_s: Math.round(extraction),
+      ingest_pages_per_s: Math.round(ingest),
+      ratio: Number((ingest / extraction).toFixed(2)),
+      cores: opts.cores,
+    },
+  };
+}
+
+export function extractionMarkdown(report: ExtractionReport | { skipped: string }): string {
+  if ('skipped' in report) return `Extraction report skipped: ${report.skipped}.\n`;
+  const rows = (Object.entries(report.fields) as Array<[Field, FieldScore]>).map(([f, s]) => `| ${f} | ${s.exact} / ${s.compared} | ${s.percent}% |`);
+  const t = report.throughput;
+  return [
+    `Extraction over ${report.pages} readability test pages (${report.comparison}):`,
+    '',
+    '| field | exact | % |',
+    '|---|---:|---:|',
+    ...rows,
+    `| lang, detected code (document.language) | ${report.detected_language.exact} / ${report.detected_language.compared} | ${report.detected_language.percent}% |`,
+    '',
+    `Extractors used: ${Object.entries(report.extractors).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    '',
+    `Throughput on ${t.pages} pages (${t.cores} cores): extraction alone ${t.extraction_pages_per_s} pages/s, ingest through addContents into SQLite ${t.ingest_pages_per_s} pages/s, ratio ${t.ratio}.`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,118 @@
+import { type DomDocument, type MetaIndex, all, attr, indexMeta, metaContent, oneLine } from './dom.js';
+import { jsonLdFacts, keepJsonLd, readJsonLd } from './jsonld.js';
+import type { Extractor, PageMetadata } from './types.js';
+
+// Metadata enrichment from JSON-LD, OpenGraph, Twitter cards and plain meta tags.
+// JSON-LD is the most specific source, then OpenGraph/article:*, then Twitter, then classic meta names.
+
+const LONG_TEXT = 2000;
+const SHORT_TEXT = 500;
+const MAX_VIDEOS = 20;
+
+const AUTHOR_KEYS = ['author', 'article:author', 'dc.creator', 'dc:creator', 'dcterms.creator', 'dcterm:creator', 'parsely-author', 'sailthru.author', 'byl', 'citation_author'];
+const PUBLISHED_KEYS = ['article:published_time', 'og:published_time', 'datepublished', 'parsely-pub-date', 'dc.date', 'dc.date.issued', 'dcterms.date', 'dcterms.created', 'dcterms.issued', 'citation_publication_date', 'publish-date', 'pubdate', 'date', 'sailthru.date'];
+const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'datemodified', 'dcterms.modified', 'last-modified'];
+const DESCRIPTION_KEYS = ['description', 'og:description', 'twitter:description', 'dc.description', 'dc:description', 'dcterms.description'];
+const TITLE_KEYS = ['og:title', 'twitter:title', 'dc.title', 'dc:title', 'dcterms.title', 'parsely-title'];
+const IMAGE_KEYS = ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src', 'thumbnailurl'];
+const VIDEO_KEYS = ['og:video', 'og:video:url', 'og:video:secure_url', 'twitter:player', 'twitter:player:stream'];
+
+/** Iframes from these hosts are embedded videos. */
+const VIDEO_HOSTS = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|vimeo\.com|dailymotion\.com|twitch\.tv|ted\.com|archive\.org|bilibili\.com|vk\.com|rumble\.com|streamable\.com|wistia\.(com|net)|loom\.com)$/i;
+
+function clip(v: string | undefined, max: number): string | undefined {
+  if (!v) return undefined;
+  return v.length > max ? `${v.slice(0, max - 1)}…` : v;
+}
+
+/** An http(s) URL resolved against the page, else undefined. */
+export function absoluteUrl(raw: string | null | undefined, base: URL): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const u = new URL(raw.trim(), base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function authorFromMeta(meta: MetaIndex): string | undefined {
+  for (const key of AUTHOR_KEYS) {
+    const v = meta.get(key);
+    // article:author is often a profile URL, which names nobody.
+    if (!v || /^https?:\/\//i.test(v)) continue;
+    return key === 'byl' ? v.replace(/^by\s+/i, '') : v;
+  }
+  return undefined;
+}
+
+function declaredLanguage(doc: DomDocument, meta: MetaIndex): string | undefined {
+  const lang = attr(doc.documentElement, 'lang') ?? attr(doc.documentElement, 'xml:lang') ?? meta.get('content-language') ?? meta.get('language');
+  if (lang) return lang;
+  const locale = meta.get('og:locale');
+  return locale ? locale.replace('_', '-') : undefined;
+}
+
+function embeddedVideos(doc: DomDocument, meta: MetaIndex, fromJsonLd: string[], base: URL): string[] {
+  const raw: Array<string | undefined> = [...VIDEO_KEYS.map((k) => meta.get(k)), ...fromJsonLd];
+  for (const frame of all(doc, 'iframe[src], embed[src], iframe[data-src]')) {
+    const src = absoluteUrl(frame.getAttribute('src') ?? frame.getAttribute('data-src'), base);
+    if (src && VIDEO_HOSTS.test(new URL(src).hostname)) raw.push(src);
+  }
+  for (const v of all(doc, 'video[src], video source[src]')) raw.push(v.getAttribute('src') ?? undefined);
+  const out = new Set<string>();
+  for (const r of raw) {
+    const u = absoluteUrl(r, base);
+    if (u && out.size < MAX_VIDEOS) out.add(u);
+  }
+  return [...out];
+}
+
+export interface PageFacts {
+  title: string;
+  metadata: PageMetadata;
+}
+
+/** Title and metadata a page declares about itself. */
+export function pageFacts(doc: DomDocument, base: URL): PageFacts {
+  const meta = indexMeta(doc);
+  const blocks = readJsonLd(doc);
+  const ld = jsonLdFacts(blocks);
+  const imageLink = doc.querySelector('link[rel="image_src"]')?.getAttribute('href');
+  const m: PageMetadata = {
+    author: clip(ld.author ?? authorFromMeta(meta), SHORT_TEXT),
+    published: clip(ld.published ?? metaContent(doc, PUBLISHED_KEYS, meta) ?? attr(doc.querySelector('time[pubdate], time[itemprop="datePublished"]'), 'datetime'), SHORT_TEXT),
+    modified: clip(ld.modified ?? metaContent(doc, MODIFIED_KEYS, meta), SHORT_TEXT),
+    description: clip(metaContent(doc, DESCRIPTION_KEYS, meta) ?? ld.description, LONG_TEXT),
+    site_name: clip(meta.get('og:site_name') ?? ld.site_name ?? meta.get('application-name'), SHORT_TEXT),
+    type: clip(ld.type ?? meta.get('og:type'), SHORT_TEXT),
+    language: clip(declaredLanguage(doc, meta) ?? ld.language, 64),
+    image: absoluteUrl(ld.image ?? metaContent(doc, IMAGE_KEYS, meta) ?? imageLink, base),
+    videos: embeddedVideos(doc, meta, ld.videos ?? [], base),
+    json_ld: keepJsonLd(blocks),
+  };
+  const title = metaContent(doc, TITLE_KEYS, meta) ?? ld.title ?? oneLine(doc.querySelector('title')?.textContent) ?? '';
+  return { title: clip(title, LONG_TEXT) ?? '', metadata: compact(m) };
+}
+
+/** The metadata without empty values. */
+export function compact(m: PageMetadata): PageMetadata {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(m)) {
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    out[k] = v;
+  }
+  return out as PageMetadata;
+}
+
+export function createMetadataExtractor(): Extractor {
+  return {
+    name: 'metadata',
+    capabilities: ['metadata'],
+    matches: (input) => input.html !== undefined,
+    run: (input, ctx) => {
+      const facts = pageFacts(ctx.document(), input.url);
+      return { status: 'enrich', metadata: facts.metadata, title: facts.title };
+    },
+  };
+}
