@@ -1,4 +1,4 @@
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { terms } from '../../engine/text/tokenize.js';
 import { TroveError } from '../../errors.js';
@@ -9,6 +9,8 @@ import { type DocumentRow, toRecord } from './rows.js';
 import type { StatementCache } from './statements.js';
 
 const PRELOAD_AFTER = 500;
+// Quality 5: about 100x faster than the default 11 on 200 KB pages, for 14% instead of 12% of the size.
+const BROTLI_FAST = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
 
 /** Writes documents, versions, chunks and the keyword index in one immediate transaction. */
 export class SqliteWriter {
@@ -72,7 +74,7 @@ export class SqliteWriter {
   }
 
   private addVersion(seq: number, w: DocumentWrite): void {
-    const raw = w.rawHtml ? brotliCompressSync(Buffer.from(w.rawHtml, 'utf8')) : null;
+    const raw = w.rawHtml ? brotliCompressSync(Buffer.from(w.rawHtml, 'utf8'), BROTLI_FAST) : null;
     const v = this.stmts
       .get('INSERT INTO versions (document_seq, text, html, raw_html, sha256, captured_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(seq, w.text, w.html, raw, w.sha256, w.capturedAt);
