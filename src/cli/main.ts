@@ -46,7 +46,7 @@ export function buildProgram(): Command {
 
   program
     .command('add')
-    .description('add files, directories (.txt .md .html) or http(s) URLs; unchanged content adds no version')
+    .description('add files (HTML, Markdown, text, source code, PDF), directories or http(s) URLs; unchanged content adds no version')
     .argument('<targets...>', 'file, directory or URL')
     .option('--label <label>', 'label the added documents')
     .option('--json', 'machine-readable output')
