@@ -144,11 +144,12 @@ export function fileInput(app: App, path: string, opts: AddTargetOptions): Conte
   return { ...base, text: file.content, extension: file.extension };
 }
 
-async function urlInput(app: App, url: string, opts: AddTargetOptions): Promise<ContentInput> {
+/** Fetches a page into an input; `storeUnder` keeps a known url (an imported visit) instead of the final one. */
+export async function urlInput(app: App, url: string, opts: AddTargetOptions & { storeUnder?: string }): Promise<ContentInput> {
   checkIndexable(app.rules.skip, url);
   const page = await fetchPage(url, fetchOptions(app.config));
   const body = page.contentType === 'html' ? { html: page.body } : { text: page.body, contentType: page.mediaType };
-  return { url: page.url, label: opts.label, source: opts.source, ...body };
+  return { url: opts.storeUnder ?? page.url, label: opts.label, source: opts.source, ...body };
 }
 
 export interface TargetOutcome {

@@ -1,8 +1,7 @@
 import type { App } from '../app.js';
 import { TroveError } from '../errors.js';
-import { fetchOptions, fetchPage } from '../ingest/fetch.js';
 import type { FetchQueueItem } from '../store/history.js';
-import { type IngestTools, addContents, createIngestTools } from './documents.js';
+import { type IngestTools, addContents, createIngestTools, urlInput } from './documents.js';
 
 // Fetching the pages an import queued: a few at a time, each failure recorded in the queue (never fatal),
 // so running the import again retries what failed and finishes what was left.
@@ -33,11 +32,10 @@ function isFatal(err: unknown): boolean {
 }
 
 async function fetchOne(app: App, item: FetchQueueItem, tools: IngestTools): Promise<void> {
-  const page = await fetchPage(item.url, fetchOptions(app.config));
   const existing = await app.store.getDocument(item.url);
-  const body = page.contentType === 'html' ? { html: page.body } : { text: page.body };
   // Stored under the url the browser recorded, so its title-only document gains the text (and keeps its label).
-  await addContents(app, [{ url: item.url, label: existing?.label ?? null, source: item.source, ...body }], tools);
+  const input = await urlInput(app, item.url, { label: existing?.label ?? null, source: item.source, storeUnder: item.url });
+  await addContents(app, [input], tools);
 }
 
 /** One queue item: fetched and stored, or its failure recorded; store failures propagate. */
