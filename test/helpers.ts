@@ -44,3 +44,13 @@ export function suiteDirs(prefix: string): { root: () => string; fresh: () => st
     },
   };
 }
+
+/** Runs `fn` with a fresh test app, always cleaning up. */
+export async function withTestApp(fn: (app: App) => Promise<void>): Promise<void> {
+  const t = testApp();
+  try {
+    await fn(t.app);
+  } finally {
+    await t.cleanup();
+  }
+}

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -393,10 +393,9 @@ describe('server start-up and internal errors', () => {
 });
 
 describe('`trove add <url>` fetches over HTTP', () => {
-  let pages: Server;
+  let pages: PageServer;
   let base: string;
   let tmp: { dir: string; cleanup: () => void };
-  const sockets = new Set<import('node:net').Socket>();
 
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
     '/article': (_req, res) => {
@@ -432,22 +431,11 @@ describe('`trove add <url>` fetches over HTTP', () => {
 
   before(async () => {
     tmp = tempDir('trove-fetch-');
-    pages = createServer((req, res) => {
-      const route = routes[req.url ?? ''];
-      if (route) return route(req, res);
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<p>not here</p>');
-    });
-    pages.on('connection', (s) => {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-    });
-    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    pages = await startPageServer(routes);
+    base = pages.base;
   });
   after(async () => {
-    for (const s of sockets) s.destroy();
-    await new Promise((resolve) => pages.close(resolve));
+    await pages.close();
     tmp.cleanup();
   });
 

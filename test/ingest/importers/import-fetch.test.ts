@@ -2,23 +2,15 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { App } from '../../../src/app.js';
 import { importBookmarks, importBrowserHistory } from '../../../src/service/import.js';
-import { suiteDirs, testApp } from '../../helpers.js';
+import { suiteDirs, withTestApp } from '../../helpers.js';
 import { type PageServer, page, startPageServer } from '../../page-server.js';
 import { writeHistoryDb } from './browsers.js';
 
 const { fresh } = suiteDirs('trove-import-fetch-');
 const T = Date.UTC(2025, 2, 10, 9, 30);
 
-async function withApp(fn: (app: App) => Promise<void>): Promise<void> {
-  const t = testApp();
-  try {
-    await fn(t.app);
-  } finally {
-    await t.cleanup();
-  }
-}
+const withApp = withTestApp;
 
 describe('--fetch', () => {
   let server: PageServer;

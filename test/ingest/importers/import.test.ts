@@ -2,14 +2,13 @@ import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { App } from '../../../src/app.js';
 import { TroveError } from '../../../src/errors.js';
 import { readBrowserHistory } from '../../../src/ingest/importers/history.js';
 import { addContent } from '../../../src/service/documents.js';
 import { importBookmarks, importBrowserHistory } from '../../../src/service/import.js';
 import { historyBatch } from '../../../src/service/import-records.js';
 import { searchDocuments } from '../../../src/service/search.js';
-import { suiteDirs, testApp } from '../../helpers.js';
+import { suiteDirs, testApp, withTestApp } from '../../helpers.js';
 import { BOOKMARKS_HTML } from './bookmarks-fixture.js';
 import { type FixtureVisit, addVisits, createHistoryDb, writeHistoryDb } from './browsers.js';
 
@@ -25,14 +24,7 @@ const VISITS: FixtureVisit[] = [
   { url: 'https://example.org/zig', title: 'Zig comptime', at: T + 3 * DAY },
 ];
 
-async function withApp(fn: (app: App) => Promise<void>): Promise<void> {
-  const t = testApp();
-  try {
-    await fn(t.app);
-  } finally {
-    await t.cleanup();
-  }
-}
+const withApp = withTestApp;
 
 async function code(p: Promise<unknown>): Promise<string> {
   try {
