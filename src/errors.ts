@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_SCHEME: { status: 400, user: true, retryable: false },
   /** The URL matches indexer.skip_domains or indexer.skip_patterns: it is never indexed. */
   SKIPPED: { status: 422, user: true, retryable: false },
+  /** A preview cannot be rendered as asked: no captured HTML is stored, or the chosen extractor declines the page. */
+  PREVIEW_UNAVAILABLE: { status: 422, user: true, retryable: false },
   UNAUTHORIZED: { status: 401, user: true, retryable: false },
   FORBIDDEN: { status: 403, user: true, retryable: false },
   STORE_BUSY: { status: 503, user: false, retryable: true },

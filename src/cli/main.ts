@@ -13,6 +13,7 @@ import { searchDocuments } from '../service/search.js';
 import { watchDirectories } from '../service/folder-watch.js';
 import { configuredFolders, syncDirectories } from '../service/folders.js';
 import { getStatus } from '../service/status.js';
+import { registerHistory } from './history.js';
 import { registerImport } from './import.js';
 import { type GlobalOptions, appFrom, configFrom, printJson, reportError, withApp } from './context.js';
 import { addJson, formatAdd, formatDocument, formatSearch, formatStatus, formatSync, isSkipped } from './format.js';
@@ -190,6 +191,7 @@ export function buildProgram(): Command {
       }
     });
   registerImport(program);
+  registerHistory(program);
   return program;
 }
 

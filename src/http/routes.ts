@@ -4,6 +4,8 @@ import type { TroveConfig } from '../config/schema.js';
 import { TroveError } from '../errors.js';
 import { runBatch } from '../service/batch.js';
 import { addContent, deleteDocument, showDocument } from '../service/documents.js';
+import { getHistory, recordOpened } from '../service/history.js';
+import { getPreview } from '../service/preview.js';
 import { searchDocuments } from '../service/search.js';
 import { getStatus } from '../service/status.js';
 import { batchBody, batchItem, contentInput, documentBody } from './document-input.js';
@@ -44,6 +46,28 @@ const searchQuery = z.strictObject({
 });
 
 const noQuery = z.strictObject({});
+
+const wholeNumber = z.string().regex(/^-?\d{1,16}$/, 'must be a whole number');
+
+const historyQuery = z.strictObject({
+  mode: z.enum(['indexed', 'opened']).optional(),
+  limit: wholeNumber.optional(),
+  page_key: z.string().max(256).optional(),
+  last_id: wholeNumber.optional(),
+});
+
+const previewQuery = z.strictObject({
+  url: z.string().min(1).max(8192),
+  extractor: z.string().max(64).optional(),
+});
+
+const openedBody = z.strictObject({
+  url: z.string().min(1).max(8192),
+  title: z.string().max(4096).optional(),
+  query: z.string().max(4096).optional(),
+});
+
+const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 
 /** The one table of HTTP routes: registration, access rules and docs come from here. */
 export const ROUTES: Route[] = [
@@ -96,6 +120,38 @@ export const ROUTES: Route[] = [
     handle: async ({ app, body }) => {
       const items = validate(batchBody, body, 'field').operations.map((op) => batchItem(op, 'api'));
       return { status: 200, body: { results: await runBatch(app, items) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/preview',
+    access: 'read',
+    summary: 'Stored preview of the document with exactly this url: title, times, metadata, complete text and sanitized HTML; extractor re-renders the captured HTML.',
+    handle: async ({ app, query }) => {
+      const p = validate(previewQuery, query, 'query parameter');
+      return { status: 200, body: await getPreview(app, { url: p.url, extractor: p.extractor }) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/history',
+    access: 'read',
+    summary: 'History: mode=indexed (default; page with page_key) or mode=opened (page with last_id); limit 1..100, default 20.',
+    handle: async ({ app, query }) => {
+      const p = validate(historyQuery, query, 'query parameter');
+      const body = await getHistory(app, { mode: p.mode, limit: number(p.limit), pageKey: p.page_key, lastId: number(p.last_id) });
+      return { status: 200, body };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/history/opened',
+    access: 'write',
+    json: true,
+    summary: 'Record a search result the user opened: {url, title?, query?} -> 201 {id, opened}.',
+    handle: async ({ app, body }) => {
+      const b = validate(openedBody, body, 'field');
+      return { status: 201, body: await recordOpened(app, { url: b.url, title: b.title, query: b.query }) };
     },
   },
   {

@@ -111,6 +111,44 @@ export interface SearchOutcome {
   highlight: string[];
 }
 
+/** A version's stored content. */
+export interface DocumentContent {
+  text: string;
+  /** Sanitized rendered preview HTML, or null when the extractor rendered none. */
+  html: string | null;
+  /** The captured HTML as it was stored (after redaction), decompressed; null for text, PDF and title-only inputs. */
+  rawHtml: string | null;
+}
+
+/** Position in the indexed history: (updatedAt, seq) of the last item seen; the next page starts after it. */
+export interface IndexedKey {
+  at: number;
+  seq: number;
+}
+
+export interface IndexedEntry {
+  document: DocumentRecord;
+  /** This entry's position, for the page after it. */
+  key: IndexedKey;
+}
+
+export interface OpenedInput {
+  url: string;
+  title: string;
+  query: string;
+  openedAt: number;
+}
+
+export interface OpenedRecord {
+  id: number;
+  url: string;
+  title: string;
+  query: string;
+  openedAt: number;
+  /** Versions of the document at that url now; 0 when the url is not indexed (any more). */
+  versionCount: number;
+}
+
 export interface StoreInfo {
   backend: string;
   location: string;
@@ -133,7 +171,15 @@ export interface Store {
   listVersions(documentId: string): Promise<VersionRecord[]>;
   /** Text of the current version, or of `versionId`. */
   getText(documentId: string, versionId?: number): Promise<string | undefined>;
+  /** Text, rendered and raw HTML of the current version, or of `versionId`. */
+  getContent(documentId: string, versionId?: number): Promise<DocumentContent | undefined>;
   deleteDocument(documentId: string): Promise<boolean>;
+  /** Global documents (memories excepted), newest capture first by (updatedAt, seq) descending, starting after `after`. */
+  listIndexed(page: { limit: number; after?: IndexedKey | undefined }): Promise<IndexedEntry[]>;
+  /** Records a search result the user opened, linked to the global document with exactly that url if any; the new id. */
+  recordOpened(input: OpenedInput): Promise<number>;
+  /** Opened results, newest first (id descending), with ids below `beforeId` when given. */
+  listOpened(page: { limit: number; beforeId?: number | undefined }): Promise<OpenedRecord[]>;
   /** Global documents whose url starts with `prefix` (optionally only from `source`), ordered by url. */
   listDocumentUrls(prefix: string, source?: string): Promise<DocumentRef[]>;
   search(request: SearchRequest): Promise<SearchOutcome>;

@@ -6,6 +6,7 @@ import { chunkText } from '../../src/engine/chunk.js';
 import { parseQuery } from '../../src/engine/query/parse.js';
 import { type DocumentWrite, MAX_CHUNKS, type SearchRequest, type Store } from '../../src/store/types.js';
 import { historyContract } from './contract-history.js';
+import { viewsContract } from './contract-views.js';
 
 export interface StoreFactory {
   open(): Promise<Store>;
@@ -151,6 +152,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
     });
 
     historyContract(() => store, docWrite);
+    viewsContract(() => store, docWrite);
 
     it('counts documents by kind and bumps the epoch', async () => {
       await store.writeDocument(docWrite('file:///tmp/notes.txt', 'local note'));

@@ -1,7 +1,9 @@
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { FetchQueueFilter, FetchQueueItem, ImportBatch, ImportBatchResult, ImportCheckpoint, VisitRecord } from '../history.js';
-import type { DocumentRecord, DocumentRef, DocumentWrite, SearchOutcome, SearchRequest, Store, StoreInfo, VersionRecord, WriteResult } from '../types.js';
+import type {
+  DocumentContent, DocumentRecord, DocumentRef, DocumentWrite, IndexedEntry, IndexedKey, OpenedInput, OpenedRecord, SearchOutcome, SearchRequest, Store, StoreInfo, VersionRecord, WriteResult,
+} from '../types.js';
 import { type Vocabulary, compileQuery } from './compile.js';
 import { guard } from './errors.js';
 import { SqliteImports } from './imports.js';
@@ -10,6 +12,7 @@ import { openDatabase } from './open.js';
 import { type DocumentRow, toRecord } from './rows.js';
 import { SqliteSearch } from './search.js';
 import { StatementCache } from './statements.js';
+import { SqliteViews } from './views.js';
 import { SqliteWriter } from './write.js';
 
 export interface SqliteStoreOptions {
@@ -25,6 +28,7 @@ export class SqliteStore implements Store {
   private readonly writer: SqliteWriter;
   private readonly imports: SqliteImports;
   private readonly searcher: SqliteSearch;
+  private readonly views: SqliteViews;
   private readonly vocab: Vocabulary;
 
   constructor(private readonly opts: SqliteStoreOptions) {
@@ -33,6 +37,7 @@ export class SqliteStore implements Store {
     this.writer = new SqliteWriter(this.db, this.stmts);
     this.imports = new SqliteImports(this.db, this.stmts, this.writer);
     this.searcher = new SqliteSearch(this.stmts);
+    this.views = new SqliteViews(this.stmts, opts.path);
     this.vocab = {
       withPrefix: (prefix, limit) => this.stmts.get('SELECT term FROM terms WHERE term > ? AND term < ? ORDER BY term LIMIT ?').pluck().all(prefix, `${prefix}\u{10ffff}`, limit) as string[],
       like: (pattern, limit) => this.stmts.get("SELECT term FROM terms WHERE term LIKE ? ESCAPE '\\' LIMIT ?").pluck().all(pattern, limit) as string[],
@@ -113,6 +118,22 @@ export class SqliteStore implements Store {
       const args = versionId === undefined ? [documentId] : [documentId, versionId];
       return this.stmts.get(sql).pluck().get(...args) as string | undefined;
     });
+  }
+
+  getContent(documentId: string, versionId?: number): Promise<DocumentContent | undefined> {
+    return this.run(() => this.views.content(documentId, versionId));
+  }
+
+  listIndexed(page: { limit: number; after?: IndexedKey | undefined }): Promise<IndexedEntry[]> {
+    return this.run(() => this.views.indexed(page.limit, page.after));
+  }
+
+  recordOpened(input: OpenedInput): Promise<number> {
+    return this.run(() => this.views.recordOpened(input));
+  }
+
+  listOpened(page: { limit: number; beforeId?: number | undefined }): Promise<OpenedRecord[]> {
+    return this.run(() => this.views.opened(page.limit, page.beforeId));
   }
 
   deleteDocument(documentId: string): Promise<boolean> {
