@@ -15,6 +15,7 @@ import { configuredFolders, syncDirectories } from '../service/folders.js';
 import { getStatus } from '../service/status.js';
 import { registerHistory } from './history.js';
 import { registerImport } from './import.js';
+import { registerTools } from './tools.js';
 import { type GlobalOptions, appFrom, configFrom, printJson, reportError, withApp } from './context.js';
 import { addJson, formatAdd, formatDocument, formatSearch, formatStatus, formatSync, isSkipped } from './format.js';
 
@@ -192,6 +193,7 @@ export function buildProgram(): Command {
     });
   registerImport(program);
   registerHistory(program);
+  registerTools(program);
   return program;
 }
 

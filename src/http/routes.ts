@@ -8,6 +8,8 @@ import { getHistory, recordOpened } from '../service/history.js';
 import { getPreview } from '../service/preview.js';
 import { searchDocuments } from '../service/search.js';
 import { getStatus } from '../service/status.js';
+import type { ToolRegistry } from '../mcp/registry.js';
+import { getToolEntry, listToolEntries } from '../mcp/tool-entries.js';
 import { batchBody, batchItem, contentInput, documentBody } from './document-input.js';
 import { validate } from './validate.js';
 
@@ -18,6 +20,8 @@ export interface RouteContext {
   params: Record<string, string>;
   query: Record<string, string>;
   body: unknown;
+  /** The MCP tool registry, built once per server. */
+  tools: ToolRegistry;
 }
 
 export interface RouteResult {
@@ -152,6 +156,26 @@ export const ROUTES: Route[] = [
     handle: async ({ app, body }) => {
       const b = validate(openedBody, body, 'field');
       return { status: 201, body: await recordOpened(app, { url: b.url, title: b.title, query: b.query }) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/tools',
+    access: 'read',
+    summary: 'The tool registry: every MCP tool with tool_id, route, version, input/output schemas, tags, enabled state and health.',
+    handle: async ({ app, tools, query }) => {
+      validate(noQuery, query, 'query parameter');
+      return { status: 200, body: { tools: listToolEntries(tools, app.config) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/tools/:tool_id',
+    access: 'read',
+    summary: 'One tool registry entry by its exact tool_id (the MCP tool name, e.g. search).',
+    handle: async ({ app, tools, params, query }) => {
+      validate(noQuery, query, 'query parameter');
+      return { status: 200, body: getToolEntry(tools, app.config, params.tool_id!) };
     },
   },
   {

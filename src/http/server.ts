@@ -2,6 +2,8 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import type { App } from '../app.js';
 import { TroveError, isTroveError, toPublicError } from '../errors.js';
+import type { ToolRegistry } from '../mcp/registry.js';
+import { createToolRegistry } from '../mcp/tools.js';
 import { isLoopbackHost, requestToken, tokensEqual } from './auth.js';
 import { readJsonBody } from './body.js';
 import { ROUTES, Router } from './routes.js';
@@ -57,7 +59,7 @@ export function failureText(err: unknown): string {
   return e?.cause === undefined ? text : `${text}\ncaused by: ${failureText(e.cause)}`;
 }
 
-export function createHandler(app: App, router: Router, bound: ListenOptions, port: () => number) {
+export function createHandler(app: App, router: Router, bound: ListenOptions, port: () => number, tools: ToolRegistry = createToolRegistry(app.config)) {
   const token = app.config.app.access_token;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
@@ -77,7 +79,7 @@ export function createHandler(app: App, router: Router, bound: ListenOptions, po
         query[k] = v;
       }
       const body = route.json ? await readJsonBody(req, route.maxBodyBytes?.(app.config) ?? app.config.server.max_body_bytes) : undefined;
-      const result = await route.handle({ app, params, query, body });
+      const result = await route.handle({ app, params, query, body, tools });
       send(res, result.status, result.body);
     } catch (err) {
       const pub = toPublicError(err);
@@ -91,14 +93,20 @@ export function createHandler(app: App, router: Router, bound: ListenOptions, po
   };
 }
 
+export interface ServerOptions {
+  /** The MCP tool registry POST /mcp and /api/tools share; default: built once from the config. */
+  registry?: ToolRegistry;
+}
+
 /** Starts the HTTP API; refuses to listen beyond loopback without an access token. */
-export async function startServer(app: App, listen: ListenOptions): Promise<RunningServer> {
+export async function startServer(app: App, listen: ListenOptions, options: ServerOptions = {}): Promise<RunningServer> {
   if (!isLoopbackHost(listen.host) && !app.config.app.access_token) {
     throw new TroveError('INVALID_CONFIG', `refusing to listen on ${listen.host} without a token: set app.access_token (TROVE_APP_ACCESS_TOKEN) or bind 127.0.0.1`, { key: 'app.access_token' });
   }
   const router = new Router(ROUTES);
   let actualPort = listen.port;
-  const server = createServer(createHandler(app, router, listen, () => actualPort));
+  const tools = options.registry ?? createToolRegistry(app.config);
+  const server = createServer(createHandler(app, router, listen, () => actualPort, tools));
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
