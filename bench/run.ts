@@ -12,6 +12,7 @@ import type { SqliteStore } from '../src/store/sqlite/store.js';
 import type Database from 'better-sqlite3';
 import { makeCorpus, rng } from './corpus.js';
 import { extractionMarkdown, runExtractionBench } from './extraction.js';
+import { type McpRate, mcpMarkdown, runMcpBench } from './mcp.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [10_000] : [10_000, 100_000];
@@ -162,13 +163,31 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/** MCP HTTP calls/s on the 10k-document store: search with the benchmark's queries, get_preview of stored pages. */
+async function measureMcp(): Promise<McpRate[]> {
+  process.stderr.write('MCP over HTTP, 16 concurrent clients\n');
+  const { app } = await build(10_000);
+  const db = (app.store as SqliteStore).database;
+  const queries = makeQueries(db, makeCorpus(SEED).words, 10_000);
+  const urls = db.prepare('SELECT url FROM documents ORDER BY seq LIMIT 200').pluck().all() as string[];
+  try {
+    return await runMcpBench(app, [
+      { tool: 'search', args: (i) => ({ query: queries[i % queries.length]!, limit: 10 }) },
+      { tool: 'get_preview', args: (i) => ({ url: urls[i % urls.length]! }) },
+    ], quick);
+  } finally {
+    await app.close();
+  }
+}
+
 const rows: Row[] = [];
 for (const size of sizes) rows.push(await measure(size));
+const mcp = await measureMcp();
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version };
 const extraction = await runExtractionBench({ quick, cores: machine.cpus });
-const result = { date: new Date().toISOString(), quick, machine, queries: QUERIES, rounds: ROUNDS, keyword: rows, extraction };
+const result = { date: new Date().toISOString(), quick, machine, queries: QUERIES, rounds: ROUNDS, keyword: rows, mcp, extraction };
 mkdirSync(join(root, 'results'), { recursive: true });
 writeFileSync(join(root, 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
-const md = `Keyword search, ${QUERIES} queries x ${ROUNDS} rounds, limit 10 (${machine.cpus} cores, ${machine.cpu}, Node ${machine.node}):\n\n${table(rows)}\n\n${extractionMarkdown(extraction)}`;
+const md = `Keyword search, ${QUERIES} queries x ${ROUNDS} rounds, limit 10 (${machine.cpus} cores, ${machine.cpu}, Node ${machine.node}):\n\n${table(rows)}\n\n${mcpMarkdown(mcp)}\n\n${extractionMarkdown(extraction)}`;
 writeFileSync(join(root, 'results', 'latest.md'), md);
 process.stdout.write(md);

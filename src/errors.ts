@@ -32,6 +32,10 @@ export const ERROR_CODES = {
   SKIPPED: { status: 422, user: true, retryable: false },
   /** A preview cannot be rendered as asked: no captured HTML is stored, or the chosen extractor declines the page. */
   PREVIEW_UNAVAILABLE: { status: 422, user: true, retryable: false },
+  /** A tool result over mcp.max_result_bytes that the tool cannot shorten. */
+  RESULT_TOO_LARGE: { status: 413, user: true, retryable: false },
+  /** A feature that is not configured or not available on this server. */
+  CAPABILITY_UNAVAILABLE: { status: 501, user: true, retryable: false },
   UNAUTHORIZED: { status: 401, user: true, retryable: false },
   FORBIDDEN: { status: 403, user: true, retryable: false },
   STORE_BUSY: { status: 503, user: false, retryable: true },

@@ -122,6 +122,19 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('mcp')
+    .description('serve MCP over stdio (newline-delimited JSON-RPC; stdout carries protocol only, logs go to stderr)')
+    .action(async (_o, cmd: Command) => {
+      const opts = globals(cmd);
+      await withApp(opts, async (app) => {
+        if (!app.config.mcp.enabled) throw new TroveError('CAPABILITY_UNAVAILABLE', 'MCP is turned off (mcp.enabled = false)', { key: 'mcp.enabled' });
+        await app.store.beginEpoch();
+        const { runStdio } = await import('../mcp/stdio.js');
+        await runStdio(app);
+      });
+    });
+
+  program
     .command('serve')
     .description('serve the HTTP API (default 127.0.0.1:4433)')
     .addOption(new Option('--address <host:port>', 'listen address (config server.address)'))

@@ -35,6 +35,16 @@ export const CONFIG_SCHEMA = {
   app: {
     access_token: { type: 'string', default: '', secret: true, doc: 'Static access token; when set every API call needs Authorization: Bearer <token> or X-Access-Token.' },
   },
+  mcp: {
+    enabled: { type: 'boolean', default: true, doc: 'Serve MCP: POST /mcp on the HTTP server and `trove mcp` over stdio.' },
+    toolsets: {
+      type: 'strings',
+      default: ['history', 'memory', 'tree', 'catalog'],
+      values: ['history', 'memory', 'tree', 'catalog'],
+      doc: 'Toolsets offered to assistants; fewer tools help them choose. history: search, get_preview, get_history.',
+    },
+    max_result_bytes: { type: 'integer', default: 131_072, min: 4096, max: 16_777_216, doc: 'Bound on the encoded structured result of one tool call; longer text and HTML are shortened (reported), else RESULT_TOO_LARGE.' },
+  },
   store: {
     backend: { type: 'enum', default: 'sqlite', values: ['sqlite'], doc: 'Storage backend; the embedded SQLite file lives in the data directory.' },
     busy_timeout_ms: { type: 'integer', default: 5000, min: 0, max: 600_000, doc: 'How long a write waits for another process holding the database before failing with STORE_BUSY.' },

@@ -2,6 +2,8 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import type { App } from '../app.js';
 import { TroveError, isTroveError, toPublicError } from '../errors.js';
+import type { McpNodeHandler } from '../mcp/http.js';
+import { createMcpHttp } from '../mcp/http.js';
 import type { ToolRegistry } from '../mcp/registry.js';
 import { createToolRegistry } from '../mcp/tools.js';
 import { isLoopbackHost, requestToken, tokensEqual } from './auth.js';
@@ -59,18 +61,22 @@ export function failureText(err: unknown): string {
   return e?.cause === undefined ? text : `${text}\ncaused by: ${failureText(e.cause)}`;
 }
 
-export function createHandler(app: App, router: Router, bound: ListenOptions, port: () => number, tools: ToolRegistry = createToolRegistry(app.config)) {
+const MCP_PATH = '/mcp';
+
+export function createHandler(app: App, router: Router, bound: ListenOptions, port: () => number, mcp?: McpNodeHandler, tools: ToolRegistry = createToolRegistry(app.config)) {
   const token = app.config.app.access_token;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       checkOrigin(req, bound, port());
       // Without a valid token, unknown routes answer 401 too: a caller learns nothing of what exists.
+      const isMcp = mcp !== undefined && url.pathname === MCP_PATH;
       const match = router.tryMatch(req.method ?? 'GET', url.pathname);
-      if (token && match.route?.access !== 'public') {
+      if (token && (isMcp || match.route?.access !== 'public')) {
         const given = requestToken(req);
         if (!given || !tokensEqual(given, token)) throw new TroveError('UNAUTHORIZED', 'missing or invalid access token');
       }
+      if (isMcp) return await mcp(req, res);
       if (!match.route) throw match.error;
       const { route, params } = match;
       const query: Record<string, string> = {};
@@ -82,6 +88,11 @@ export function createHandler(app: App, router: Router, bound: ListenOptions, po
       const result = await route.handle({ app, params, query, body, tools });
       send(res, result.status, result.body);
     } catch (err) {
+      if (res.headersSent) {
+        app.log.error('response failed after headers', { path: req.url?.split('?')[0], error: failureText(err) });
+        res.end();
+        return;
+      }
       const pub = toPublicError(err);
       if (pub.code === 'INTERNAL') app.log.error('request failed', { method: req.method, path: req.url?.split('?')[0], error: failureText(err) });
       const status = isTroveError(err) ? err.spec.status : 500;
@@ -106,7 +117,8 @@ export async function startServer(app: App, listen: ListenOptions, options: Serv
   const router = new Router(ROUTES);
   let actualPort = listen.port;
   const tools = options.registry ?? createToolRegistry(app.config);
-  const server = createServer(createHandler(app, router, listen, () => actualPort, tools));
+  const mcp = app.config.mcp.enabled ? createMcpHttp(app, tools) : undefined;
+  const server = createServer(createHandler(app, router, listen, () => actualPort, mcp?.handle, tools));
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
@@ -118,9 +130,12 @@ export async function startServer(app: App, listen: ListenOptions, options: Serv
   return {
     url: `http://${host}:${actualPort}`,
     server,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: async () => {
+      await mcp?.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
   };
 }

@@ -13,6 +13,8 @@ export interface SearchParams {
   /** YYYY-MM-DD on `updated`, inclusive. */
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** Add each result's complete stored text (`text`) and raw captured HTML (`html`, null when none). */
+  include?: { text?: boolean; html?: boolean } | undefined;
   now?: number;
 }
 
@@ -30,6 +32,8 @@ export interface SearchResult {
   type: string;
   /** `full`: matches the whole query; `partial`: some of its words (only after every full match). */
   match: 'full' | 'partial';
+  text?: string;
+  html?: string | null;
 }
 
 export interface SearchResponse {
@@ -88,5 +92,14 @@ export async function searchDocuments(app: App, params: SearchParams): Promise<S
     type: c.document.kind,
     match: c.match,
   }));
+  if (params.include?.text || params.include?.html) await addContent(app, results, params.include);
   return { results, total: outcome.total, total_exact: outcome.totalExact, duration_ms: round(performance.now() - started) };
+}
+
+async function addContent(app: App, results: SearchResult[], include: { text?: boolean; html?: boolean }): Promise<void> {
+  for (const r of results) {
+    const content = await app.store.getContent(r.id);
+    if (include.text) r.text = content?.text ?? '';
+    if (include.html) r.html = content?.rawHtml ?? null;
+  }
 }

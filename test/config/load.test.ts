@@ -184,7 +184,7 @@ describe('refused configuration', () => {
 });
 
 /** Every section header, every key commented out. */
-const EMPTY_SECTIONS = { server: {}, app: {}, store: {}, search: {}, indexer: {}, redact: {}, log: {} };
+const EMPTY_SECTIONS = { server: {}, app: {}, mcp: {}, store: {}, search: {}, indexer: {}, redact: {}, log: {} };
 const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 
 describe('config commands', () => {
@@ -206,7 +206,7 @@ describe('config commands', () => {
       .map((l) => (/^# [a-z_]+ = /.test(l) ? l.slice(2) : l))
       .join('\n');
     const parsed = parseToml(uncommented) as Record<string, Record<string, unknown>>;
-    assert.equal(Object.keys(parsed).length, 7);
+    assert.equal(Object.keys(parsed).length, Object.keys(EMPTY_SECTIONS).length);
     for (const { section, key, spec } of allKeys()) assert.deepEqual(parsed[section]?.[key], spec.default, `${section}.${key}`);
     const explicit = describeConfig(loadConfig({ configPath: writeConfig(uncommented), dataDir: home, env: isolated() }));
     assert.deepEqual({ ...explicit, config_file: null }, defaults);

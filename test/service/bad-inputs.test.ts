@@ -19,7 +19,8 @@ describe('bad inputs', () => {
   let keep: string;
 
   before(async () => {
-    t = testApp({ 'indexer.fetch_timeout_ms': '1500', 'indexer.fetch_connect_timeout_ms': '400', 'indexer.fetch_read_timeout_ms': '400', 'indexer.fetch_max_bytes': '1048576' });
+    // Generous enough for a loaded CI machine; the hanging server still fails at the connect timeout.
+    t = testApp({ 'indexer.fetch_timeout_ms': '8000', 'indexer.fetch_connect_timeout_ms': '3000', 'indexer.fetch_read_timeout_ms': '3000', 'indexer.fetch_max_bytes': '1048576' });
     const endless: Record<string, ReturnType<typeof redirect>> = {};
     for (let i = 0; i < 50; i++) endless[`/endless/${i}`] = redirect(`/endless/${i + 1}`);
     web = await startPageServer({

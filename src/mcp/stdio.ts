@@ -1,0 +1,17 @@
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { App } from '../app.js';
+import { createServerFactory } from './server.js';
+import { createToolRegistry } from './tools.js';
+
+/** Serves MCP on stdin/stdout until stdin ends; stdout carries protocol only (logs go to stderr). */
+export async function runStdio(app: App): Promise<void> {
+  const registry = createToolRegistry(app.config);
+  const factory = createServerFactory({ app, registry });
+  app.log.debug('mcp stdio serving', { tools: registry.listings.length, data_dir: app.config.dataDir });
+  await new Promise<void>((resolve) => {
+    const done = () => resolve();
+    process.stdin.once('end', done);
+    process.stdin.once('close', done);
+    serveStdio(factory, { onerror: (err) => app.log.debug('mcp stdio', { error: err.message }) });
+  });
+}
