@@ -13,7 +13,7 @@ export interface SearchParams {
   /** YYYY-MM-DD on `updated`, inclusive. */
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
-  /** Add each result's complete stored text (`text`) and raw captured HTML (`html`, null when none). */
+  /** Add each result's complete stored text (`text`) and its captured page, sanitized (`html`, null when none). */
   include?: { text?: boolean; html?: boolean } | undefined;
   now?: number;
 }
@@ -97,9 +97,11 @@ export async function searchDocuments(app: App, params: SearchParams): Promise<S
 }
 
 async function addContent(app: App, results: SearchResult[], include: { text?: boolean; html?: boolean }): Promise<void> {
+  // Loaded on demand: the HTML parser is the heaviest module and most searches never need it.
+  const sanitizePage = include.html ? (await import('../ingest/page-html.js')).sanitizePage : undefined;
   for (const r of results) {
     const content = await app.store.getContent(r.id);
     if (include.text) r.text = content?.text ?? '';
-    if (include.html) r.html = content?.rawHtml ?? null;
+    if (sanitizePage) r.html = content?.rawHtml ? sanitizePage(content.rawHtml, r.url) : null;
   }
 }

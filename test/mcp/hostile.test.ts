@@ -81,6 +81,8 @@ describe('hostile content stays inside the untrusted envelope', () => {
         const found = await check(client, 'search', { query: 'marmots', fields: ['text', 'html', 'language', 'label', 'domain', 'score', 'type'] });
         assert.ok(found.some((s) => /ignore previous instructions/.test(s)), 'the hostile text is still there, as data');
         assert.ok(found.some((s) => s.includes('Second line.') && !s.includes('\r')));
+        assert.ok(found.some((s) => /<article/.test(s)), 'the page HTML is there');
+        for (const s of found) assert.doesNotMatch(s, /<script|onclick|onerror|javascript:/i, 'page HTML is inert');
         const preview = await check(client, 'get_preview', { url: URL_ });
         assert.ok(preview.some((s) => /<article/.test(s) && !/onclick|onerror|javascript:|<script/i.test(s)), 'sanitized rendered HTML');
         assert.ok(preview.includes('headline') || preview.some((s) => /obey/.test(s)), 'JSON-LD is kept as untrusted metadata');

@@ -82,6 +82,7 @@ describe('MCP over Streamable HTTP', () => {
         assert.match(f.text, /drift apart/);
         assert.equal(f.snippet, undefined);
         assert.match(f.html, /<article>/);
+        assert.match(f.html, /Otter note/);
         assert.equal(f.language, 'en');
         assert.equal(f.domain, 'otters.example');
         assert.equal(f.type, 'web');

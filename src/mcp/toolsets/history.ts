@@ -19,7 +19,7 @@ const searchInput = z.strictObject({
   date_from: z.string().optional().describe('Only documents updated on or after this day, YYYY-MM-DD.'),
   date_to: z.string().optional().describe('Only documents updated on or before this day, YYYY-MM-DD.'),
   semantic: z.boolean().optional().describe('Semantic search alongside keyword matching; falls back to keyword search when it is not configured.'),
-  fields: z.array(z.enum(SEARCH_FIELDS)).max(SEARCH_FIELDS.length).optional().describe('Extra fields per result: text (full stored text instead of a snippet), html (raw captured HTML), language, label, domain, score, type.'),
+  fields: z.array(z.enum(SEARCH_FIELDS)).max(SEARCH_FIELDS.length).optional().describe('Extra fields per result: text (full stored text instead of a snippet), html (the whole captured page, sanitized: no scripts, handlers, forms or frames), language, label, domain, score, type.'),
 });
 
 const search = defineTool({
