@@ -1,14 +1,18 @@
 import { Readability } from '@mozilla/readability';
 import { sanitizeHtml } from '../sanitize.js';
-import { type DomElement, metaContent, nestsDeeperThan, oneLine, textOf } from './dom.js';
+import { type DomElement, metaContent, oneLine, oversized, textOf } from './dom.js';
 import { compact } from './metadata.js';
+import { speedUpReadability } from './readability-fast.js';
 import type { Extractor, PageMetadata } from './types.js';
 
 // Articles: @mozilla/readability over the linkedom DOM (it only needs the DOM Core calls linkedom has).
 
 /** Shorter "articles" mean readability found no article (a listing, a home page): the basic extractor keeps more. */
 const MIN_ARTICLE_CHARS = 200;
-/** Pages with more elements than this skip readability, whose scoring grows faster than the page. */
+/**
+ * Pages with more elements than this skip readability, whose scoring grows faster than the page. Counted
+ * here: readability's own maxElemsToParse counts getElementsByTagName('*'), which linkedom answers empty.
+ */
 const MAX_ELEMENTS = 40_000;
 /** Readability's time grows steeply with nesting (800 nested divs take seconds); real pages nest under 40. */
 const MAX_NESTING = 100;
@@ -49,10 +53,11 @@ export function createArticleExtractor(): Extractor {
       const doc = ctx.takeDocument();
       const docTitle = oneLine(doc.querySelector('title')?.textContent);
       const fromMeta = metaContent(doc, META_TITLES) !== undefined;
-      if (nestsDeeperThan(doc, MAX_NESTING)) return { status: 'next', reason: `elements nest deeper than ${MAX_NESTING} levels` };
+      const tooBig = oversized(doc, MAX_NESTING, MAX_ELEMENTS);
+      if (tooBig) return { status: 'next', reason: tooBig };
       let article: ReturnType<Readability<DomElement>['parse']>;
       try {
-        const reader = new Readability<DomElement>(doc as never, { serializer: (node) => node as unknown as DomElement, maxElemsToParse: MAX_ELEMENTS });
+        const reader = speedUpReadability(new Readability<DomElement>(doc as never, { serializer: (node) => node as unknown as DomElement }));
         article = reader.parse();
       } catch (err) {
         return { status: 'next', reason: `readability failed: ${(err as Error).message}` };

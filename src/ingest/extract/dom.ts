@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { withoutInertBlocks } from './inert.js';
 
 // The slice of the DOM the extractors use, typed here because the project compiles without the DOM lib.
 
@@ -13,6 +14,8 @@ export interface DomNode {
 export interface DomElement extends DomNode {
   tagName: string;
   localName: string;
+  firstElementChild: DomElement | null;
+  nextElementSibling: DomElement | null;
   attributes: ArrayLike<{ name: string; value: string }>;
   innerHTML: string;
   getAttribute(name: string): string | null;
@@ -26,6 +29,7 @@ export interface DomElement extends DomNode {
 
 export interface DomDocument extends DomNode {
   documentElement: DomElement | null;
+  firstElementChild: DomElement | null;
   body: DomElement | null;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): ArrayLike<DomElement>;
@@ -34,45 +38,15 @@ export interface DomDocument extends DomNode {
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
 
-// Comments and the bodies of scripts (except JSON data such as JSON-LD), styles and SVG drawings carry no
-// reading text; cutting them before parsing makes the DOM (and everything that walks it) much smaller.
-// A scan with indexOf, linear even on hostile input; an unclosed block ends the cutting.
-const INERT_OPEN = /<!--|<(script|style|svg)\b([^>]{0,2000})>/gi;
-const INERT_CLOSE: Record<string, RegExp> = { script: /<\/script/gi, style: /<\/style/gi, svg: /<\/svg/gi };
-
-/** Where the block opened by `m` ends (just past it), or -1 when it never closes. */
-function blockEnd(html: string, m: RegExpExecArray, from: number): number {
-  const tag = m[1]?.toLowerCase();
-  if (!tag) {
-    const close = html.indexOf('-->', m.index + 4);
-    return close < 0 ? -1 : close + 3;
-  }
-  const closer = INERT_CLOSE[tag]!;
-  closer.lastIndex = from;
-  const close = closer.exec(html);
-  return close ? html.indexOf('>', close.index) + 1 || -1 : -1;
-}
-
-function withoutInertBlocks(html: string): string {
-  const out: string[] = [];
-  let pos = 0;
-  INERT_OPEN.lastIndex = 0;
-  for (let m = INERT_OPEN.exec(html); m; m = INERT_OPEN.exec(html)) {
-    const end = blockEnd(html, m, INERT_OPEN.lastIndex);
-    if (end < 0) break;
-    INERT_OPEN.lastIndex = end;
-    if (m[1]?.toLowerCase() === 'script' && /type\s*=\s*["']?application\/(ld\+)?json/i.test(m[2] ?? '')) continue;
-    out.push(html.slice(pos, m.index));
-    pos = end;
-  }
-  out.push(html.slice(pos));
-  return out.join('');
+export interface ParseOptions {
+  /** Parse comments, scripts, styles, SVG and templates too instead of cutting them first (for comparisons). */
+  keepInertBlocks?: boolean | undefined;
 }
 
 /** Parses a page; a fragment gets an html/body shell so that every extractor sees a whole document. */
-export function parseDocument(html: string): DomDocument {
+export function parseDocument(html: string, options: ParseOptions = {}): DomDocument {
   const whole = /<(html|body|head)[\s>]/i.test(html.slice(0, 4096)) || /<body[\s>]/i.test(html);
-  const lean = withoutInertBlocks(html);
+  const lean = options.keepInertBlocks ? html : withoutInertBlocks(html);
   const source = whole ? lean : `<!doctype html><html><head></head><body>${lean}</body></html>`;
   return parseHTML(source).document as unknown as DomDocument;
 }
@@ -153,10 +127,9 @@ export function metaContent(doc: DomDocument, keys: readonly string[], index: Me
 
 export type MetaIndex = Map<string, string>;
 
-/** Every <meta name|property|itemprop=... content=...>, first value per key, keys lower-cased. */
-export function indexMeta(doc: DomDocument): MetaIndex {
+/** Every <meta name|property|itemprop=... content=...> (of the page, or the given ones), first value per key, keys lower-cased. */
+export function indexMeta(doc: DomDocument, metas: ArrayLike<DomElement> = doc.querySelectorAll('meta')): MetaIndex {
   const index: MetaIndex = new Map();
-  const metas = doc.querySelectorAll('meta');
   for (let i = 0; i < metas.length; i++) {
     const m = metas[i]!;
     const content = oneLine(m.getAttribute('content'));
@@ -174,14 +147,45 @@ export function all(root: { querySelectorAll(selector: string): ArrayLike<DomEle
   return Array.from(root.querySelectorAll(selector));
 }
 
-/** True when elements nest deeper than `limit` under `root` (an iterative walk that stops early). */
-export function nestsDeeperThan(root: DomNode, limit: number): boolean {
+/**
+ * The elements under `root` that `pick` files under a key, each key's list in document order, from one
+ * walk that leaves template contents out as querySelectorAll does. On linkedom every selector query walks
+ * the whole page; a dozen of them cost more than the walk and the checks `pick` makes by hand.
+ */
+export function collectElements<K extends string>(root: DomDocument | DomElement, pick: (el: DomElement) => K | undefined): Partial<Record<K, DomElement[]>> {
+  const out: Partial<Record<K, DomElement[]>> = {};
+  let el = root.firstElementChild;
+  while (el) {
+    const key = pick(el);
+    if (key !== undefined) (out[key] ??= []).push(el);
+    const down = el.localName === 'template' ? null : el.firstElementChild;
+    if (down) {
+      el = down;
+      continue;
+    }
+    while (el !== root && !el.nextElementSibling) el = el.parentNode as DomElement;
+    if (el === root) break;
+    el = el.nextElementSibling;
+  }
+  return out;
+}
+
+/**
+ * Why a page is too big for costly work: elements nesting deeper than `maxDepth` under `root`, or more than
+ * `maxElements` of them; undefined when neither (an iterative walk that stops early).
+ */
+export function oversized(root: DomNode, maxDepth: number, maxElements: number): string | undefined {
   const stack: Array<[DomNode, number]> = [[root, 0]];
+  let elements = 0;
   while (stack.length) {
     const [node, depth] = stack.pop()!;
-    if (depth > limit) return true;
+    if (depth > maxDepth) return `elements nest deeper than ${maxDepth} levels`;
     const children = node.childNodes;
-    for (let i = 0; i < children.length; i++) if (children[i]!.nodeType === ELEMENT_NODE) stack.push([children[i]!, depth + 1]);
+    for (let i = 0; i < children.length; i++) {
+      if (children[i]!.nodeType !== ELEMENT_NODE) continue;
+      if (++elements > maxElements) return `more than ${maxElements} elements`;
+      stack.push([children[i]!, depth + 1]);
+    }
   }
-  return false;
+  return undefined;
 }

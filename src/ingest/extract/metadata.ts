@@ -1,4 +1,4 @@
-import { type DomDocument, type MetaIndex, all, attr, indexMeta, metaContent, oneLine } from './dom.js';
+import { type DomDocument, type DomElement, type MetaIndex, attr, collectElements, indexMeta, metaContent, oneLine } from './dom.js';
 import { jsonLdFacts, keepJsonLd, readJsonLd } from './jsonld.js';
 import type { Extractor, PageMetadata } from './types.js';
 
@@ -53,19 +53,55 @@ function declaredLanguage(doc: DomDocument, meta: MetaIndex): string | undefined
   return locale ? locale.replace('_', '-') : undefined;
 }
 
-function embeddedVideos(doc: DomDocument, meta: MetaIndex, fromJsonLd: string[], base: URL): string[] {
+function embeddedVideos(found: PageElements, meta: MetaIndex, fromJsonLd: string[], base: URL): string[] {
   const raw: Array<string | undefined> = [...VIDEO_KEYS.map((k) => meta.get(k)), ...fromJsonLd];
-  for (const frame of all(doc, 'iframe[src], embed[src], iframe[data-src]')) {
+  for (const frame of found.frame ?? []) {
     const src = absoluteUrl(frame.getAttribute('src') ?? frame.getAttribute('data-src'), base);
     if (src && VIDEO_HOSTS.test(new URL(src).hostname)) raw.push(src);
   }
-  for (const v of all(doc, 'video[src], video source[src]')) raw.push(v.getAttribute('src') ?? undefined);
+  for (const v of found.video ?? []) raw.push(v.getAttribute('src') ?? undefined);
   const out = new Set<string>();
   for (const r of raw) {
     const u = absoluteUrl(r, base);
     if (u && out.size < MAX_VIDEOS) out.add(u);
   }
   return [...out];
+}
+
+/**
+ * What the metadata reads, sorted in one walk; each kind is what a selector picked before:
+ * meta: 'meta'; script: 'script[type]'; frame: 'iframe[src], embed[src], iframe[data-src]';
+ * video: 'video[src], video source[src]'; imageLink: 'link[rel="image_src"]' (rel compared without case,
+ * as selectors do in HTML); time: 'time[pubdate], time[itemprop="datePublished"]'.
+ */
+export type PageElementKind = 'meta' | 'script' | 'frame' | 'video' | 'imageLink' | 'time';
+type PageElements = Partial<Record<PageElementKind, DomElement[]>>;
+
+export function pageElements(doc: DomDocument): PageElements {
+  return collectElements(doc, kindOf);
+}
+
+function kindOf(el: DomElement): PageElementKind | undefined {
+  switch (el.localName) {
+    case 'meta':
+      return 'meta';
+    case 'script':
+      return el.hasAttribute('type') ? 'script' : undefined;
+    case 'iframe':
+      return el.hasAttribute('src') || el.hasAttribute('data-src') ? 'frame' : undefined;
+    case 'embed':
+      return el.hasAttribute('src') ? 'frame' : undefined;
+    case 'video':
+      return el.hasAttribute('src') ? 'video' : undefined;
+    case 'source':
+      return el.hasAttribute('src') && el.closest('video') ? 'video' : undefined;
+    case 'link':
+      return el.getAttribute('rel')?.toLowerCase() === 'image_src' ? 'imageLink' : undefined;
+    case 'time':
+      return el.hasAttribute('pubdate') || el.getAttribute('itemprop') === 'datePublished' ? 'time' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 export interface PageFacts {
@@ -75,20 +111,21 @@ export interface PageFacts {
 
 /** Title and metadata a page declares about itself. */
 export function pageFacts(doc: DomDocument, base: URL): PageFacts {
-  const meta = indexMeta(doc);
-  const blocks = readJsonLd(doc);
+  const found = pageElements(doc);
+  const meta = indexMeta(doc, found.meta ?? []);
+  const blocks = readJsonLd(doc, found.script ?? []);
   const ld = jsonLdFacts(blocks);
-  const imageLink = doc.querySelector('link[rel="image_src"]')?.getAttribute('href');
+  const imageLink = found.imageLink?.[0]?.getAttribute('href');
   const m: PageMetadata = {
     author: clip(ld.author ?? authorFromMeta(meta), SHORT_TEXT),
-    published: clip(ld.published ?? metaContent(doc, PUBLISHED_KEYS, meta) ?? attr(doc.querySelector('time[pubdate], time[itemprop="datePublished"]'), 'datetime'), SHORT_TEXT),
+    published: clip(ld.published ?? metaContent(doc, PUBLISHED_KEYS, meta) ?? attr(found.time?.[0], 'datetime'), SHORT_TEXT),
     modified: clip(ld.modified ?? metaContent(doc, MODIFIED_KEYS, meta), SHORT_TEXT),
     description: clip(metaContent(doc, DESCRIPTION_KEYS, meta) ?? ld.description, LONG_TEXT),
     site_name: clip(meta.get('og:site_name') ?? ld.site_name ?? meta.get('application-name'), SHORT_TEXT),
     type: clip(ld.type ?? meta.get('og:type'), SHORT_TEXT),
     language: clip(declaredLanguage(doc, meta) ?? ld.language, 64),
     image: absoluteUrl(ld.image ?? metaContent(doc, IMAGE_KEYS, meta) ?? imageLink, base),
-    videos: embeddedVideos(doc, meta, ld.videos ?? [], base),
+    videos: embeddedVideos(found, meta, ld.videos ?? [], base),
     json_ld: keepJsonLd(blocks),
   };
   const title = metaContent(doc, TITLE_KEYS, meta) ?? ld.title ?? oneLine(doc.querySelector('title')?.textContent) ?? '';

@@ -2,7 +2,7 @@ import { TroveError } from '../../errors.js';
 import { createArticleExtractor } from './article.js';
 import { createBasicHtmlExtractor } from './basic.js';
 import { createCodeExtractor } from './code.js';
-import { type DomDocument, parseDocument } from './dom.js';
+import { type DomDocument, type ParseOptions, parseDocument } from './dom.js';
 import { createBinaryGuard } from './guard.js';
 import { compact, createMetadataExtractor } from './metadata.js';
 import { createPdfExtractor } from './pdf.js';
@@ -38,9 +38,9 @@ interface Run extends ExtractContext {
   title: string;
 }
 
-function startRun(html: string | undefined): Run {
+function startRun(html: string | undefined, options: ParseOptions): Run {
   let doc: DomDocument | undefined;
-  const document = () => (doc ??= parseDocument(html ?? ''));
+  const document = () => (doc ??= parseDocument(html ?? '', options));
   return {
     metadata: {},
     title: '',
@@ -72,8 +72,8 @@ async function runOne(extractor: Extractor, input: ExtractInput, run: Run): Prom
  * Runs the matching extractors in order until one produces the text. Metadata from every extractor that ran
  * accumulates, later ones overriding earlier ones. An extractor aborts the run by throwing a TroveError.
  */
-export async function extract(input: ExtractInput, extractors: readonly Extractor[]): Promise<ExtractionResult> {
-  const run = startRun(input.html);
+export async function extract(input: ExtractInput, extractors: readonly Extractor[], options: ParseOptions = {}): Promise<ExtractionResult> {
+  const run = startRun(input.html, options);
   const skipped: ExtractionResult['skipped'] = [];
   for (const extractor of extractors) {
     if (!extractor.matches(input)) continue;
