@@ -72,6 +72,36 @@ const privateKeys: Detector = {
 
 const rx = (source: string, flags = '') => new RegExp(source, `gd${flags}`);
 
+export const URL_PASSWORD = String.raw`\b[a-z][a-z0-9+.-]{0,30}://[^\s/?#@:"'<>]{0,256}:(?<secret>[^\s/?#@"'<>]{1,256})@`;
+const URL_PASSWORD_AT = rx(URL_PASSWORD, 'iy');
+/** The longest scheme URL_PASSWORD accepts: a match starts at most this far before its "://". */
+const MAX_SCHEME = 31;
+
+/**
+ * Passwords in URLs: the spans a global scan of URL_PASSWORD finds, found faster. The regex is tried only
+ * at the few places a match can start, just before each "://" (a scheme cannot hold ":", so the "://" a
+ * match uses is the first one after its start, and matches come in the order of their "://"), instead of
+ * at every word of the page: raw HTML is mostly words.
+ */
+const urlPasswords: Detector = {
+  label: 'url-password',
+  find(text) {
+    const spans: Span[] = [];
+    let from = 0;
+    for (let sep = text.indexOf('://'); sep >= 0; sep = text.indexOf('://', Math.max(from, sep + 1))) {
+      for (let start = Math.max(from, sep - MAX_SCHEME); start < sep; start++) {
+        URL_PASSWORD_AT.lastIndex = start;
+        const m = URL_PASSWORD_AT.exec(text);
+        if (!m) continue;
+        spans.push(m.indices!.groups!.secret!);
+        from = URL_PASSWORD_AT.lastIndex;
+        break;
+      }
+    }
+    return spans;
+  },
+};
+
 function builtinDetectors(kind: BuiltinRedaction): Detector[] {
   switch (kind) {
     case 'private-key':
@@ -91,7 +121,7 @@ function builtinDetectors(kind: BuiltinRedaction): Detector[] {
       // sk-, sk-proj-, sk-svcacct-, sk-ant-...: 20 or more characters with a digit among them, so hyphenated words do not match.
       return [regexDetector('api-key', rx(String.raw`\bsk-(?=[A-Za-z0-9_-]{0,254}\d)[A-Za-z0-9_-]{20,255}`))];
     case 'url-password':
-      return [regexDetector('url-password', rx(String.raw`\b[a-z][a-z0-9+.-]{0,30}://[^\s/?#@:"'<>]{0,256}:(?<secret>[^\s/?#@"'<>]{1,256})@`, 'i'))];
+      return [urlPasswords];
   }
 }
 

@@ -5,10 +5,11 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { BUILTIN_REDACTIONS } from '../../src/config/schema.js';
-import { createRedactor, redactDeep, redactText, redactUrl } from '../../src/ingest/redact.js';
+import { URL_PASSWORD, createRedactor, redactDeep, redactText, redactUrl } from '../../src/ingest/redact.js';
 import { addContent, showDocument } from '../../src/service/documents.js';
 import { searchDocuments } from '../../src/service/search.js';
 import { testApp } from '../helpers.js';
+import { FIXTURE_PAGES, fixture } from './extract/fixtures.js';
 
 // Fake secrets are assembled at run time so that no scanner mistakes this file for a leak.
 const AWS_KEY = `AKIA${'ABCDEFGHIJKLMNOP'}`;
@@ -87,6 +88,32 @@ describe('built-in detectors', () => {
       const hostile = piece.repeat(n / piece.length + 1);
       assert.equal(typeof redact(hostile), 'string');
     }
+  });
+});
+
+describe('URL passwords, found only near "://"', () => {
+  const urlOnly = createRedactor(['url-password'], []);
+  /** What redacting with a plain global scan of the regex gives. */
+  function byGlobalScan(text: string): string {
+    const regex = new RegExp(URL_PASSWORD, 'gdi');
+    let out = '';
+    let done = 0;
+    for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+      const [start, end] = m.indices!.groups!['secret']!;
+      out += `${text.slice(done, start)}[REDACTED:url-password]`;
+      done = end;
+    }
+    return out + text.slice(done);
+  }
+
+  test('the same spans as scanning the whole text, on pages and on random URL soup', () => {
+    const texts = FIXTURE_PAGES.map((p) => fixture(p.file));
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pieces = ['://', ':', '@', '/', 'a', 'B', '9', '+', '.', '-', ' ', '"', 'http', 'x:y', 'user:pw@', '\n', '?', '#', 'é'];
+    for (let i = 0; i < 400; i++) texts.push(Array.from({ length: 20 + Math.floor(random() * 200) }, () => pieces[Math.floor(random() * pieces.length)]).join(''));
+    texts.push(`${'a'.repeat(40)}://u:p@h ${'s'.repeat(31)}://u:p@h ${'s'.repeat(30)}://u:p@h https://a:b@c://d:e@f`);
+    for (const text of texts) assert.equal(redactText(urlOnly, text), byGlobalScan(text), text.slice(0, 200));
   });
 });
 
