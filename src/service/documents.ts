@@ -3,7 +3,7 @@ import type { App } from '../app.js';
 import { chunkText } from '../engine/chunk.js';
 import { TroveError } from '../errors.js';
 import { fetchOptions, fetchPage } from '../ingest/fetch.js';
-import { type ExtractionResult, type Extractor, createExtractors, extract } from '../ingest/extract/index.js';
+import type { ExtractInput, ExtractionResult } from '../ingest/extract/index.js';
 import { isDirectory, listFiles, readLocalFile } from '../ingest/files.js';
 import { type LanguageDetector, UNKNOWN_LANGUAGE, createLanguageDetector } from '../ingest/language.js';
 import { checkIndexable } from '../ingest/skip.js';
@@ -49,14 +49,14 @@ function parseUrl(raw: string): URL {
   }
 }
 
-/** What preparing an input needs beyond the app: the extractors and the language detector. */
+/** What preparing an input needs beyond the app: extraction (the app's worker pool) and the language detector. */
 export interface IngestTools {
-  extractors: readonly Extractor[];
+  extract(input: ExtractInput): Promise<ExtractionResult>;
   languages: LanguageDetector;
 }
 
-export async function createIngestTools(): Promise<IngestTools> {
-  return { extractors: createExtractors(), languages: await createLanguageDetector() };
+export async function createIngestTools(app: App): Promise<IngestTools> {
+  return { extract: (input) => app.extraction.extract(input), languages: await createLanguageDetector() };
 }
 
 /** The last path segment of a file: URL, the title of a file that names itself nothing. */
@@ -80,7 +80,7 @@ async function prepare(app: App, input: ContentInput, tools: IngestTools): Promi
   const url = parseUrl(input.url);
   const text = input.html === undefined && input.bytes === undefined ? (input.text ?? '') : input.text;
   const extension = (input.extension ?? (text !== undefined ? pathExtension(url) : undefined))?.toLowerCase();
-  const page = await extract({ url, html: input.html, text, bytes: input.bytes, contentType: input.contentType, extension }, tools.extractors);
+  const page = await tools.extract({ url, html: input.html, text, bytes: input.bytes, contentType: input.contentType, extension });
   const title = (input.title ?? '').trim() || page.title || fileName(url) || url.href;
   const metadata: Record<string, unknown> = { ...page.metadata, extractor: page.extractor, ...input.metadata };
   return {
@@ -116,12 +116,26 @@ async function store(app: App, writes: DocumentWrite[]): Promise<AddResult[]> {
   });
 }
 
+/**
+ * `inputs` handed to extraction at once (the app's workers take them in parallel); the returned function
+ * waits for them in order and stores them in one transaction, failing with the first input's error in
+ * order, as addContents does. Callers that keep the next batch extracting while this one is stored get
+ * the main thread writing while the workers extract.
+ */
+export function queueContents(app: App, inputs: ContentInput[], tools: IngestTools): () => Promise<AddResult[]> {
+  const pending = inputs.map((input) => screened(app, input, tools));
+  // Awaited in order below; a rejection is reported once, there (or dropped with the batch).
+  for (const p of pending) p.catch(() => undefined);
+  return async () => {
+    const writes: DocumentWrite[] = [];
+    for (const p of pending) writes.push(await p);
+    return store(app, writes);
+  };
+}
+
 /** Stores given contents (HTML or text) as documents or new versions of them, in one transaction. */
 export async function addContents(app: App, inputs: ContentInput[], tools?: IngestTools): Promise<AddResult[]> {
-  const use = tools ?? (await createIngestTools());
-  const writes: DocumentWrite[] = [];
-  for (const input of inputs) writes.push(await screened(app, input, use));
-  return store(app, writes);
+  return queueContents(app, inputs, tools ?? (await createIngestTools(app)))();
 }
 
 export async function addContent(app: App, input: ContentInput): Promise<AddResult> {
@@ -168,28 +182,55 @@ function isTargetError(err: unknown): err is TroveError {
 /** Adds files, every supported file under directories, or fetched URLs; one bad target does not stop the rest. */
 export async function addTargets(app: App, targets: string[], opts: AddTargetOptions): Promise<TargetOutcome[]> {
   const out: TargetOutcome[] = [];
-  const tools = await createIngestTools();
-  let pending: Array<{ slot: number; write: DocumentWrite }> = [];
-  const flush = async () => {
-    const results = await store(app, pending.map((p) => p.write));
-    pending.forEach((p, i) => (out[p.slot]!.result = results[i]));
-    pending = [];
-  };
-  for (const target of targets) {
-    const paths = isUrlTarget(target) ? [target] : isDirectory(target) ? listFiles(target) : [target];
-    for (const p of paths) {
-      const slot = out.push({ target: p }) - 1;
+  const tools = await createIngestTools(app);
+  let batch: Array<{ slot: number; write: Promise<DocumentWrite> }> = [];
+  let storing: Promise<void> = Promise.resolve();
+  const settle = async (items: typeof batch) => {
+    const ready: Array<{ slot: number; write: DocumentWrite }> = [];
+    for (const item of items) {
       try {
-        const input = isUrlTarget(p) ? await urlInput(app, p, opts) : fileInput(app, p, opts);
-        pending.push({ slot, write: await screened(app, input, tools) });
+        ready.push({ slot: item.slot, write: await item.write });
       } catch (err) {
         if (!isTargetError(err)) throw err;
-        out[slot]!.error = err;
+        out[item.slot]!.error = err;
       }
-      if (pending.length >= ADD_BATCH) await flush();
     }
+    if (ready.length === 0) return;
+    const results = await store(app, ready.map((r) => r.write));
+    ready.forEach((r, i) => (out[r.slot]!.result = results[i]));
+  };
+  // One batch is stored while the next one is extracting; never more than those two.
+  const flush = async () => {
+    const items = batch;
+    batch = [];
+    await storing;
+    storing = settle(items);
+    storing.catch(() => undefined);
+  };
+  try {
+    for (const target of targets) {
+      const paths = isUrlTarget(target) ? [target] : isDirectory(target) ? listFiles(target) : [target];
+      for (const p of paths) {
+        const slot = out.push({ target: p }) - 1;
+        try {
+          const input = isUrlTarget(p) ? await urlInput(app, p, opts) : fileInput(app, p, opts);
+          const write = screened(app, input, tools);
+          write.catch(() => undefined);
+          batch.push({ slot, write });
+        } catch (err) {
+          if (!isTargetError(err)) throw err;
+          out[slot]!.error = err;
+        }
+        if (batch.length >= ADD_BATCH) await flush();
+      }
+    }
+    if (batch.length) await flush();
+  } catch (err) {
+    // Whatever is being stored finishes before the failure is reported.
+    await storing.catch(() => undefined);
+    throw err;
   }
-  if (pending.length) await flush();
+  await storing;
   return out;
 }
 

@@ -7,7 +7,7 @@ import type { App } from '../app.js';
 import { type ErrorCode, TroveError } from '../errors.js';
 import { type FolderEntry, type FolderListing, type FolderSpec, ancestorsKept, fileUrl, isInside, listFolder, owns, prunesDirectory, relativePath, resolveFolders, selectsFile } from '../ingest/folders.js';
 import type { DocumentRef } from '../store/types.js';
-import { ADD_BATCH, type ContentInput, addContents, fileInput } from './documents.js';
+import { ADD_BATCH, type AddResult, type ContentInput, type IngestTools, addContents, createIngestTools, fileInput, queueContents } from './documents.js';
 
 // Keeps the documents of configured local folders ([[indexer.directories]]) in line with the disk.
 
@@ -121,31 +121,46 @@ function recordFailure(app: App, report: FolderSyncReport, error: FolderFileErro
 /** Reads and stores files in batches; returns the urls of files that still exist (refused ones included). */
 async function storeFiles(app: App, folder: FolderSpec, files: string[], indexed: Map<string, DocumentRef>, report: FolderSyncReport, signal?: AbortSignal): Promise<Set<string>> {
   const present = new Set<string>();
+  const tools = await createIngestTools(app);
   let batch: Array<{ path: string; input: ContentInput }> = [];
-  for (const path of files) {
-    signal?.throwIfAborted();
-    const url = fileUrl(path);
-    present.add(url);
-    const ref = indexed.get(url);
-    if (ref && ref.source !== FOLDER_SOURCE) {
-      report.skipped++;
-      continue;
+  // One batch is stored while the next one is extracting (on the app's workers); never more than those two.
+  let storing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const queued = { batch, run: queueContents(app, batch.map((b) => b.input), tools) };
+    batch = [];
+    await storing;
+    storing = storeBatch(app, queued.batch, report, tools, queued.run);
+    storing.catch(() => undefined);
+  };
+  try {
+    for (const path of files) {
+      signal?.throwIfAborted();
+      const url = fileUrl(path);
+      present.add(url);
+      const ref = indexed.get(url);
+      if (ref && ref.source !== FOLDER_SOURCE) {
+        report.skipped++;
+        continue;
+      }
+      try {
+        batch.push({ path, input: fileInput(app, path, { label: folder.label, source: FOLDER_SOURCE, maxFileBytes: folder.maxFileBytes }) });
+      } catch (err) {
+        const error = failure(path, err);
+        if (error.code === 'FILE_NOT_FOUND') present.delete(url);
+        else recordFailure(app, report, error);
+      }
+      if (batch.length >= ADD_BATCH) {
+        await flush();
+        // Reading, extracting and storing are synchronous: let a serving process answer requests and signals.
+        await yieldToEventLoop();
+      }
     }
-    try {
-      batch.push({ path, input: fileInput(app, path, { label: folder.label, source: FOLDER_SOURCE, maxFileBytes: folder.maxFileBytes }) });
-    } catch (err) {
-      const error = failure(path, err);
-      if (error.code === 'FILE_NOT_FOUND') present.delete(url);
-      else recordFailure(app, report, error);
-    }
-    if (batch.length >= ADD_BATCH) {
-      await storeBatch(app, batch, report);
-      batch = [];
-      // Reading, extracting and storing are synchronous: let a serving process answer requests and signals.
-      await yieldToEventLoop();
-    }
+    if (batch.length) await flush();
+  } catch (err) {
+    await storing.catch(() => undefined);
+    throw err;
   }
-  if (batch.length) await storeBatch(app, batch, report);
+  await storing;
   return present;
 }
 
@@ -155,13 +170,13 @@ function storeFailure(err: unknown): boolean {
 }
 
 /** One transaction for the batch; when one document is refused (or breaks extraction), the others are stored one by one. */
-async function storeBatch(app: App, batch: Array<{ path: string; input: ContentInput }>, report: FolderSyncReport): Promise<void> {
+async function storeBatch(app: App, batch: Array<{ path: string; input: ContentInput }>, report: FolderSyncReport, tools: IngestTools, queued?: () => Promise<AddResult[]>): Promise<void> {
   try {
-    for (const r of await addContents(app, batch.map((b) => b.input))) report[r.status]++;
+    for (const r of await (queued ?? (() => addContents(app, batch.map((b) => b.input), tools)))()) report[r.status]++;
   } catch (err) {
     if (storeFailure(err)) throw err;
     if (batch.length === 1) return recordFailure(app, report, failure(batch[0]!.path, err));
-    for (const b of batch) await storeBatch(app, [b], report);
+    for (const b of batch) await storeBatch(app, [b], report, tools);
   }
 }
 

@@ -60,7 +60,7 @@ export async function processFetchQueue(app: App, onProgress?: (done: number, to
   const items = await app.store.listFetchQueue({ states: ['queued', 'failed'], maxAttempts: MAX_FETCH_ATTEMPTS });
   const run: FetchRun = { fetched: 0, failed: 0, failures: [] };
   if (items.length === 0) return run;
-  const tools = await createIngestTools();
+  const tools = await createIngestTools(app);
   let next = 0;
   let fatal: unknown;
   onProgress?.(0, items.length);
