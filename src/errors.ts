@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   INVALID_QUERY: { status: 400, user: true, retryable: false },
   INVALID_CONFIG: { status: 500, user: true, retryable: false },
   NOT_FOUND: { status: 404, user: true, retryable: false },
+  /** The thing to create exists already (a user name that is taken). */
+  CONFLICT: { status: 409, user: true, retryable: false },
   METHOD_NOT_ALLOWED: { status: 405, user: true, retryable: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, user: true, retryable: false },
   PAYLOAD_TOO_LARGE: { status: 413, user: true, retryable: false },

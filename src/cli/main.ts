@@ -16,6 +16,7 @@ import { getStatus } from '../service/status.js';
 import { registerHistory } from './history.js';
 import { registerImport } from './import.js';
 import { registerTools } from './tools.js';
+import { registerUsers } from './users.js';
 import { type GlobalOptions, appFrom, configFrom, printJson, reportError, withApp } from './context.js';
 import { addJson, formatAdd, formatDocument, formatSearch, formatStatus, formatSync, isSkipped } from './format.js';
 
@@ -207,6 +208,7 @@ export function buildProgram(): Command {
   registerImport(program);
   registerHistory(program);
   registerTools(program);
+  registerUsers(program);
   return program;
 }
 

@@ -34,6 +34,11 @@ export const CONFIG_SCHEMA = {
   },
   app: {
     access_token: { type: 'string', default: '', secret: true, doc: 'Static access token; when set every API call needs Authorization: Bearer <token> or X-Access-Token.' },
+    user_handling: {
+      type: 'boolean',
+      default: false,
+      doc: 'Multi-user mode: users (`trove create-user`) call with their personal tokens and see their own and the global documents.',
+    },
   },
   mcp: {
     enabled: { type: 'boolean', default: true, doc: 'Serve MCP: POST /mcp on the HTTP server and `trove mcp` over stdio.' },

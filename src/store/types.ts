@@ -149,6 +149,21 @@ export interface OpenedRecord {
   versionCount: number;
 }
 
+/** A user of multi-user mode. Token hashes never leave the store. */
+export interface UserRecord {
+  id: number;
+  name: string;
+  isAdmin: boolean;
+  createdAt: number;
+  /** When the current token was made; null when the user has none. */
+  tokenCreatedAt: number | null;
+  /** Latest use of the token, kept to within TOKEN_TOUCH_INTERVAL_MS; null when never used. */
+  tokenLastUsedAt: number | null;
+}
+
+/** A token's last_used_at is written at most this often, so authenticating is not a write per request. */
+export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+
 export interface StoreInfo {
   backend: string;
   location: string;
@@ -192,6 +207,17 @@ export interface Store {
   listFetchQueue(filter: FetchQueueFilter): Promise<FetchQueueItem[]>;
   /** Records an attempt: done when `errorCode` is null, else failed with that code. False for an unknown id. */
   finishFetch(id: number, errorCode: string | null): Promise<boolean>;
+  /** A new user with one token (by its hash); CONFLICT when the name is taken. */
+  createUser(name: string, admin: boolean, tokenHash: string): Promise<UserRecord>;
+  /** Removes the user with their tokens, banks, personal documents and history; false for an unknown name. */
+  deleteUser(name: string): Promise<boolean>;
+  getUser(name: string): Promise<UserRecord | undefined>;
+  /** All users, ordered by name. */
+  listUsers(): Promise<UserRecord[]>;
+  /** Makes `tokenHash` the user's only token in one transaction (the old ones stop working at once); undefined for an unknown id. */
+  replaceToken(userId: number, tokenHash: string): Promise<UserRecord | undefined>;
+  /** The user whose token has this hash; records the use at `now` when the last record is TOKEN_TOUCH_INTERVAL_MS old. */
+  userByTokenHash(tokenHash: string, now?: number): Promise<UserRecord | undefined>;
   /** Starts a new process lifetime: bumps and returns the epoch. */
   beginEpoch(): Promise<number>;
   close(): Promise<void>;

@@ -6,6 +6,7 @@ import { chunkText } from '../../src/engine/chunk.js';
 import { parseQuery } from '../../src/engine/query/parse.js';
 import { type DocumentWrite, MAX_CHUNKS, type SearchRequest, type Store } from '../../src/store/types.js';
 import { historyContract } from './contract-history.js';
+import { usersContract } from './contract-users.js';
 import { viewsContract } from './contract-views.js';
 
 export interface StoreFactory {
@@ -153,6 +154,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
 
     historyContract(() => store, docWrite);
     viewsContract(() => store, docWrite);
+    usersContract(() => store);
 
     it('counts documents by kind and bumps the epoch', async () => {
       await store.writeDocument(docWrite('file:///tmp/notes.txt', 'local note'));

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { FetchQueueFilter, FetchQueueItem, ImportBatch, ImportBatchResult, ImportCheckpoint, VisitRecord } from '../history.js';
 import type {
-  DocumentContent, DocumentRecord, DocumentRef, DocumentWrite, IndexedEntry, IndexedKey, OpenedInput, OpenedRecord, SearchOutcome, SearchRequest, Store, StoreInfo, VersionRecord, WriteResult,
+  DocumentContent, DocumentRecord, DocumentRef, DocumentWrite, IndexedEntry, IndexedKey, OpenedInput, OpenedRecord, SearchOutcome, SearchRequest, Store, StoreInfo, UserRecord, VersionRecord, WriteResult,
 } from '../types.js';
 import { type Vocabulary, compileQuery } from './compile.js';
 import { guard } from './errors.js';
@@ -12,6 +12,7 @@ import { openDatabase } from './open.js';
 import { type DocumentRow, toRecord } from './rows.js';
 import { SqliteSearch } from './search.js';
 import { StatementCache } from './statements.js';
+import { SqliteUsers } from './users.js';
 import { SqliteViews } from './views.js';
 import { SqliteWriter } from './write.js';
 
@@ -29,6 +30,7 @@ export class SqliteStore implements Store {
   private readonly imports: SqliteImports;
   private readonly searcher: SqliteSearch;
   private readonly views: SqliteViews;
+  private readonly users: SqliteUsers;
   private readonly vocab: Vocabulary;
 
   constructor(private readonly opts: SqliteStoreOptions) {
@@ -38,6 +40,7 @@ export class SqliteStore implements Store {
     this.imports = new SqliteImports(this.db, this.stmts, this.writer);
     this.searcher = new SqliteSearch(this.stmts);
     this.views = new SqliteViews(this.stmts, opts.path);
+    this.users = new SqliteUsers(this.db, this.stmts, this.writer);
     this.vocab = {
       withPrefix: (prefix, limit) => this.stmts.get('SELECT term FROM terms WHERE term > ? AND term < ? ORDER BY term LIMIT ?').pluck().all(prefix, `${prefix}\u{10ffff}`, limit) as string[],
       like: (pattern, limit) => this.stmts.get("SELECT term FROM terms WHERE term LIKE ? ESCAPE '\\' LIMIT ?").pluck().all(pattern, limit) as string[],
@@ -183,6 +186,30 @@ export class SqliteStore implements Store {
 
   finishFetch(id: number, errorCode: string | null): Promise<boolean> {
     return this.run(() => this.imports.finishFetch(id, errorCode));
+  }
+
+  createUser(name: string, admin: boolean, tokenHash: string): Promise<UserRecord> {
+    return this.run(() => this.users.create(name, admin, tokenHash));
+  }
+
+  deleteUser(name: string): Promise<boolean> {
+    return this.run(() => this.users.delete(name));
+  }
+
+  getUser(name: string): Promise<UserRecord | undefined> {
+    return this.run(() => this.users.get(name));
+  }
+
+  listUsers(): Promise<UserRecord[]> {
+    return this.run(() => this.users.list());
+  }
+
+  replaceToken(userId: number, tokenHash: string): Promise<UserRecord | undefined> {
+    return this.run(() => this.users.replaceToken(userId, tokenHash));
+  }
+
+  userByTokenHash(tokenHash: string, now = Date.now()): Promise<UserRecord | undefined> {
+    return this.run(() => this.users.byTokenHash(tokenHash, now));
   }
 
   beginEpoch(): Promise<number> {
