@@ -41,6 +41,12 @@ export const ERROR_CODES = {
   UNAUTHORIZED: { status: 401, user: true, retryable: false },
   FORBIDDEN: { status: 403, user: true, retryable: false },
   STORE_BUSY: { status: 503, user: false, retryable: true },
+  /** More requests in flight than server.max_concurrent; answered with Retry-After. */
+  RATE_LIMITED: { status: 429, user: false, retryable: true },
+  /** A request still running after server.request_timeout_ms. */
+  DEADLINE_EXCEEDED: { status: 503, user: false, retryable: true },
+  /** A request body that stalled longer than server.body_timeout_ms, or was still arriving at the deadline. */
+  REQUEST_TIMEOUT: { status: 408, user: true, retryable: true },
   STORE_CORRUPT: { status: 500, user: false, retryable: false },
   STORE_UNAVAILABLE: { status: 503, user: false, retryable: false },
   STORE_TOO_NEW: { status: 500, user: false, retryable: false },

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { TroveError } from '../errors.js';
+import { basePath } from '../http/base-path.js';
 import { type ClientTarget, checkUrl, clientSnippet, defaultMcpUrl, parseClient, snippetPlace, snippetToken } from '../mcp/client-config.js';
 import { type ToolEntry, listToolEntries } from '../mcp/tool-entries.js';
 import { createToolRegistry } from '../mcp/tools.js';
@@ -58,7 +59,7 @@ export function registerTools(program: Command): void {
     .command('mcp-config')
     .description('print the configuration snippet that connects an MCP client to trove')
     .argument('<client>', 'claude-desktop, cursor, claude-code or vscode')
-    .option('--url <url>', 'MCP endpoint (default http://<server.address>/mcp)')
+    .option('--url <url>', 'MCP endpoint (default http://<server.address>/mcp; under server.base_url it moves with its path)')
     .option('--token <token>', 'access token to put in the Authorization header')
     .option('--include-token', 'include the configured app.access_token (otherwise a placeholder is printed)')
     .option('--stdio', 'let the client start `trove mcp` over stdio instead of calling the HTTP endpoint')
@@ -74,7 +75,7 @@ export function registerTools(program: Command): void {
           ? { transport: 'stdio', command: 'trove', args: stdioArgs(opts) }
           : {
               transport: 'http',
-              url: opts.url === undefined ? defaultMcpUrl(config.server.address) : checkUrl(opts.url),
+              url: opts.url === undefined ? defaultMcpUrl(config.server.address, basePath(config.server.base_url)) : checkUrl(opts.url),
               token: snippetToken({ given: opts.token, configured: config.app.access_token, include: Boolean(opts.includeToken) }),
             };
         process.stdout.write(`${clientSnippet(which, target)}\n`);

@@ -22,6 +22,8 @@ export interface RouteContext {
   body: unknown;
   /** The MCP tool registry, built once per server. */
   tools: ToolRegistry;
+  /** Aborted when the request's deadline (server.request_timeout_ms) passes; work may stop early. */
+  signal: AbortSignal;
 }
 
 export interface RouteResult {

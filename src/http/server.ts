@@ -1,14 +1,18 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../app.js';
-import { TroveError, isTroveError, toPublicError } from '../errors.js';
+import { TroveError, toPublicError } from '../errors.js';
 import type { McpNodeHandler } from '../mcp/http.js';
 import { createMcpHttp } from '../mcp/http.js';
 import type { ToolRegistry } from '../mcp/registry.js';
 import { createToolRegistry } from '../mcp/tools.js';
 import { isLoopbackHost, requestToken, tokensEqual } from './auth.js';
+import { basePath, baseOrigin, stripBase } from './base-path.js';
 import { readJsonBody } from './body.js';
-import { ROUTES, Router } from './routes.js';
+import { ConcurrencyGate, type RequestTimeouts, applyServerTimeouts, armTimeouts, connectionsCheckingInterval, requestTimeouts } from './limits.js';
+import { OriginPolicy } from './origins.js';
+import { answerClientError, failureText, send, sendError } from './reply.js';
+import { ROUTES, type Route, Router } from './routes.js';
 
 export interface ListenOptions {
   host: string;
@@ -16,7 +20,10 @@ export interface ListenOptions {
 }
 
 export interface RunningServer {
+  /** Where the routes are: the listen address and server.base_url's path. */
   url: string;
+  /** The listen address alone (`http://127.0.0.1:4433`). */
+  origin: string;
   server: Server;
   close(): Promise<void>;
 }
@@ -29,77 +36,114 @@ export function parseAddress(address: string): ListenOptions {
   return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
-  res.end(text);
-}
-
-/** Host must name this server (DNS-rebinding guard); a present Origin must be this server's. */
-function checkOrigin(req: IncomingMessage, bound: ListenOptions, port: number): void {
-  const host = (req.headers.host ?? '').toLowerCase();
-  const hostname = host.replace(/:\d+$/, '');
-  const allowedHost = isLoopbackHost(bound.host) ? isLoopbackHost(hostname) : true;
-  if (!allowedHost) throw new TroveError('FORBIDDEN', 'Host header does not name this server');
-  const origin = req.headers.origin;
-  if (origin === undefined) return;
-  let o: URL | undefined;
-  try {
-    o = new URL(origin);
-  } catch {
-    o = undefined;
-  }
-  const sameHost = o !== undefined && o.host.toLowerCase() === host;
-  const loopback = o !== undefined && isLoopbackHost(o.hostname) && isLoopbackHost(hostname) && Number(o.port || 80) === port;
-  if (!sameHost && !loopback) throw new TroveError('FORBIDDEN', 'Origin not allowed');
-}
-
-/** Stack and cause chain for the log: a mapped store failure keeps the SQLite error only as its cause. */
-export function failureText(err: unknown): string {
-  const e = err as Error | undefined;
-  const text = String(e?.stack ?? err);
-  return e?.cause === undefined ? text : `${text}\ncaused by: ${failureText(e.cause)}`;
-}
+export { failureText } from './reply.js';
 
 const MCP_PATH = '/mcp';
+const HEALTH_PATH = '/healthz';
 
-export function createHandler(app: App, router: Router, bound: ListenOptions, port: () => number, mcp?: McpNodeHandler, tools: ToolRegistry = createToolRegistry(app.config)) {
+/** One request on its way through the pipeline. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** The path inside server.base_url; undefined when the request lies outside it. */
+  path: string | undefined;
+  searchParams: URLSearchParams;
+  /** Aborted at the deadline; handed to the route. */
+  signal: AbortSignal;
+  /** A timeout has answered: whatever the abandoned work does later is not news. */
+  timedOut: boolean;
+}
+
+export interface HandlerParts {
+  router: Router;
+  origins: OriginPolicy;
+  gate: ConcurrencyGate;
+  /** server.base_url's path ('' at the root). */
+  base: string;
+  mcp?: McpNodeHandler | undefined;
+  tools: ToolRegistry;
+}
+
+function openExchange(req: IncomingMessage, res: ServerResponse, base: string, timeouts: RequestTimeouts): Exchange {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const path = stripBase(url.pathname, base);
+  const controller = new AbortController();
+  const ex: Exchange = { req, res, path, searchParams: url.searchParams, signal: controller.signal, timedOut: false };
+  armTimeouts(req, res, timeouts, controller, (err) => answerTimeout(ex, err));
+  // Everything past this point (MCP included) sees the path inside the base.
+  if (path !== undefined && base) req.url = `${path}${url.search}`;
+  return ex;
+}
+
+/** A timer fired: answer if nothing was written yet; a stalled body loses its connection either way. */
+function answerTimeout(ex: Exchange, err: TroveError): void {
+  if (ex.res.headersSent) {
+    if (err.code === 'REQUEST_TIMEOUT') ex.req.socket?.destroy();
+    return;
+  }
+  ex.timedOut = true;
+  sendError(ex.res, err);
+}
+
+/** 401 unless the request carries the configured token; unknown routes too, so a caller learns nothing of what exists. */
+function authenticate(app: App, ex: Exchange, isPublic: boolean): void {
   const token = app.config.app.access_token;
+  if (!token || isPublic) return;
+  const given = requestToken(ex.req);
+  if (!given || !tokensEqual(given, token)) throw new TroveError('UNAUTHORIZED', 'missing or invalid access token');
+}
+
+function queryOf(params: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [k, v] of params) {
+    if (k in query) throw new TroveError('INVALID_ARGUMENT', `query parameter ${k} given twice`, { field: k });
+    query[k] = v;
+  }
+  return query;
+}
+
+async function runRoute(app: App, ex: Exchange, route: Route, params: Record<string, string>, tools: ToolRegistry): Promise<void> {
+  const query = queryOf(ex.searchParams);
+  const body = route.json ? await readJsonBody(ex.req, route.maxBodyBytes?.(app.config) ?? app.config.server.max_body_bytes) : undefined;
+  const result = await route.handle({ app, params, query, body, tools, signal: ex.signal });
+  if (!ex.timedOut) send(ex.res, result.status, result.body);
+}
+
+function failed(app: App, ex: Exchange, err: unknown): void {
+  const path = ex.req.url?.split('?')[0];
+  if (ex.timedOut) {
+    app.log.debug('work ended after its request timed out', { path, error: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  if (ex.res.headersSent) {
+    app.log.error('response failed after headers', { path, error: failureText(err) });
+    ex.res.end();
+    return;
+  }
+  if (toPublicError(err).code === 'INTERNAL') app.log.error('request failed', { method: ex.req.method, path, error: failureText(err) });
+  sendError(ex.res, err);
+}
+
+/**
+ * The request pipeline, in order: base path -> Host/Origin (403) -> concurrency slot (429; /healthz
+ * exempt) -> token (401) -> route or MCP (404/405) -> body (413/415/408) -> handler. Deadline and
+ * body timers run from the start (408/503).
+ */
+export function createHandler(app: App, parts: HandlerParts) {
+  const timeouts = requestTimeouts(app.config);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const ex = openExchange(req, res, parts.base, timeouts);
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      checkOrigin(req, bound, port());
-      // Without a valid token, unknown routes answer 401 too: a caller learns nothing of what exists.
-      const isMcp = mcp !== undefined && url.pathname === MCP_PATH;
-      const match = router.tryMatch(req.method ?? 'GET', url.pathname);
-      if (token && (isMcp || match.route?.access !== 'public')) {
-        const given = requestToken(req);
-        if (!given || !tokensEqual(given, token)) throw new TroveError('UNAUTHORIZED', 'missing or invalid access token');
-      }
-      if (isMcp) return await mcp(req, res);
+      parts.origins.check(req);
+      if (ex.path !== HEALTH_PATH) parts.gate.enter(res);
+      const isMcp = parts.mcp !== undefined && ex.path === MCP_PATH;
+      const match = ex.path === undefined ? { error: new TroveError('NOT_FOUND', 'no such route') } : parts.router.tryMatch(req.method ?? 'GET', ex.path);
+      authenticate(app, ex, !isMcp && match.route?.access === 'public');
+      if (isMcp) return await parts.mcp!(req, res);
       if (!match.route) throw match.error;
-      const { route, params } = match;
-      const query: Record<string, string> = {};
-      for (const [k, v] of url.searchParams) {
-        if (k in query) throw new TroveError('INVALID_ARGUMENT', `query parameter ${k} given twice`, { field: k });
-        query[k] = v;
-      }
-      const body = route.json ? await readJsonBody(req, route.maxBodyBytes?.(app.config) ?? app.config.server.max_body_bytes) : undefined;
-      const result = await route.handle({ app, params, query, body, tools });
-      send(res, result.status, result.body);
+      await runRoute(app, ex, match.route, match.params, parts.tools);
     } catch (err) {
-      if (res.headersSent) {
-        app.log.error('response failed after headers', { path: req.url?.split('?')[0], error: failureText(err) });
-        res.end();
-        return;
-      }
-      const pub = toPublicError(err);
-      if (pub.code === 'INTERNAL') app.log.error('request failed', { method: req.method, path: req.url?.split('?')[0], error: failureText(err) });
-      const status = isTroveError(err) ? err.spec.status : 500;
-      const headers: Record<string, string> = pub.code === 'UNAUTHORIZED' ? { 'www-authenticate': 'Bearer realm="trove"' } : {};
-      if (pub.code === 'PAYLOAD_TOO_LARGE') headers.connection = 'close';
-      if (pub.code === 'METHOD_NOT_ALLOWED') headers.allow = (pub.details?.allow as string[]).join(', ');
-      send(res, status, { error: { code: pub.code, message: pub.message, ...(pub.details ? { details: pub.details } : {}) } }, headers);
+      failed(app, ex, err);
     }
   };
 }
@@ -109,26 +153,42 @@ export interface ServerOptions {
   registry?: ToolRegistry;
 }
 
+/** The origins accepted besides the listen address: server.public_origin and base_url's origin. */
+function publicOrigins(app: App): string[] {
+  const fromBase = baseOrigin(app.config.server.base_url);
+  return [...app.config.server.public_origin, ...(fromBase ? [fromBase] : [])];
+}
+
 /** Starts the HTTP API; refuses to listen beyond loopback without an access token. */
 export async function startServer(app: App, listen: ListenOptions, options: ServerOptions = {}): Promise<RunningServer> {
   if (!isLoopbackHost(listen.host) && !app.config.app.access_token) {
     throw new TroveError('INVALID_CONFIG', `refusing to listen on ${listen.host} without a token: set app.access_token (TROVE_APP_ACCESS_TOKEN) or bind 127.0.0.1`, { key: 'app.access_token' });
   }
-  const router = new Router(ROUTES);
   let actualPort = listen.port;
   const tools = options.registry ?? createToolRegistry(app.config);
   const mcp = app.config.mcp.enabled ? createMcpHttp(app, tools) : undefined;
-  const server = createServer(createHandler(app, router, listen, () => actualPort, mcp?.handle, tools));
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
+  const base = basePath(app.config.server.base_url);
+  const parts: HandlerParts = {
+    router: new Router(ROUTES),
+    origins: new OriginPolicy({ bindHost: listen.host, publicOrigins: publicOrigins(app), port: () => actualPort }),
+    gate: new ConcurrencyGate(app.config.server.max_concurrent),
+    base,
+    mcp: mcp?.handle,
+    tools,
+  };
+  const server = createServer({ connectionsCheckingInterval: connectionsCheckingInterval(app.config) }, createHandler(app, parts));
+  applyServerTimeouts(server, app.config);
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => reject(new TroveError('LISTEN_FAILED', `cannot listen on ${listen.host}:${listen.port} (${err.code ?? 'error'})`)));
     server.listen(listen.port, listen.host, () => resolve());
   });
   actualPort = (server.address() as AddressInfo).port;
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  const origin = `http://${host}:${actualPort}`;
   return {
-    url: `http://${host}:${actualPort}`,
+    url: `${origin}${base}`,
+    origin,
     server,
     close: async () => {
       await mcp?.close();

@@ -21,10 +21,10 @@ export function parseClient(name: string): McpClient {
   throw new TroveError('INVALID_ARGUMENT', `unknown MCP client ${JSON.stringify(name)}; one of ${MCP_CLIENTS.join(', ')}`, { field: 'client', allowed: [...MCP_CLIENTS] });
 }
 
-/** `http://<server.address>/mcp`; a wildcard bind address is reached on loopback. */
-export function defaultMcpUrl(address: string): string {
+/** `http://<server.address><base path>/mcp`; a wildcard bind address is reached on loopback. */
+export function defaultMcpUrl(address: string, basePath = ''): string {
   const host = address.replace(/^0\.0\.0\.0:/, '127.0.0.1:').replace(/^\[::\]:/, '[::1]:');
-  return `http://${host}/mcp`;
+  return `http://${host}${basePath}/mcp`;
 }
 
 /** Checks a --url: an absolute http(s) URL. */
