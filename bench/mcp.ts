@@ -18,7 +18,7 @@ const noop = defineTool({
   description: 'Returns an empty result (benchmark baseline).',
   version: '1.0.0',
   tags: [],
-  access: 'read',
+  access: 'documents.read',
   annotations: { readOnlyHint: true },
   input: z.strictObject({ query: z.string().optional() }),
   trustedSchema: { type: 'object' },

@@ -41,6 +41,7 @@ async function run(cmd: Command, body: Body): Promise<void> {
     } finally {
       progress.finish();
     }
+    app.log.info('audit', { action: `import ${cmd.name()}`, principal: 'cli', source: `import:${cmd.name()}` });
     if (flags.json) printJson(summary);
     else process.stdout.write(`${formatSummary(summary)}\n`);
   });

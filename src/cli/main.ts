@@ -57,6 +57,7 @@ export function buildProgram(): Command {
       const opts = globals(cmd) as GlobalOptions & { label?: string };
       await withApp(opts, async (app) => {
         const outcomes = await addTargets(app, targets, { label: opts.label ?? null, source: 'cli' });
+        app.log.info('audit', { action: 'add', principal: 'cli', source: 'cli', targets: outcomes.length });
         if (outcomes.length === 0) throw new TroveError('FILE_NOT_FOUND', 'nothing to add: no supported files found');
         printAdded(outcomes, opts.json);
         if (outcomes.some((o) => o.error && !isSkipped(o))) process.exitCode = 1;

@@ -58,6 +58,11 @@ export const CONFIG_SCHEMA = {
       default: false,
       doc: 'Multi-user mode: users (`trove create-user`) call with their personal tokens and see their own and the global documents.',
     },
+    public: {
+      type: 'boolean',
+      default: false,
+      doc: 'Public mode: callers without a token may search and preview global documents; history, memories and every write still need a valid token.',
+    },
   },
   mcp: {
     enabled: { type: 'boolean', default: true, doc: 'Serve MCP: POST /mcp on the HTTP server and `trove mcp` over stdio.' },

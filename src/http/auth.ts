@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+export { tokensEqual } from '../util/tokens.js';
 
 /** The token a request carries: Authorization: Bearer <t> or X-Access-Token: <t>. */
 export function requestToken(req: IncomingMessage): string | undefined {
@@ -12,11 +11,6 @@ export function requestToken(req: IncomingMessage): string | undefined {
   }
   const header = req.headers['x-access-token'];
   return typeof header === 'string' && header ? header.trim() : undefined;
-}
-
-/** Constant-time comparison of two tokens (hashing first equalizes lengths). */
-export function tokensEqual(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 export function isLoopbackHost(host: string): boolean {

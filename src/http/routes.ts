@@ -11,9 +11,12 @@ import { getStatus } from '../service/status.js';
 import type { ToolRegistry } from '../mcp/registry.js';
 import { getToolEntry, listToolEntries } from '../mcp/tool-entries.js';
 import { batchBody, batchItem, contentInput, documentBody } from './document-input.js';
+import { type Action, type Grant, principalLabel } from '../service/access.js';
+import { regenerateToken } from '../service/users.js';
 import { validate } from './validate.js';
 
-export type Access = 'public' | 'read' | 'write';
+/** `public`: no caller needed (liveness); otherwise the action the one authorization function decides on. */
+export type Access = 'public' | Action;
 
 export interface RouteContext {
   app: App;
@@ -22,6 +25,8 @@ export interface RouteContext {
   body: unknown;
   /** The MCP tool registry, built once per server. */
   tools: ToolRegistry;
+  /** What the caller may see and where its writes go (service/access.ts); the owner's grant on public routes. */
+  grant: Grant;
   /** Aborted when the request's deadline (server.request_timeout_ms) passes; work may stop early. */
   signal: AbortSignal;
 }
@@ -87,7 +92,7 @@ export const ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/status',
-    access: 'read',
+    access: 'admin',
     summary: 'Counts, revision, store path and size.',
     handle: async ({ app, query }) => {
       validate(noQuery, query, 'query parameter');
@@ -97,73 +102,73 @@ export const ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/search',
-    access: 'read',
+    access: 'documents.read',
     summary: 'Keyword search: q (query language), limit 1..50, date_from/date_to YYYY-MM-DD on updated.',
-    handle: async ({ app, query }) => {
+    handle: async ({ app, query, grant }) => {
       const p = validate(searchQuery, query, 'query parameter');
-      const body = await searchDocuments(app, { query: p.q, limit: p.limit === undefined ? undefined : Number(p.limit), dateFrom: p.date_from, dateTo: p.date_to });
+      const body = await searchDocuments(app, { query: p.q, limit: p.limit === undefined ? undefined : Number(p.limit), dateFrom: p.date_from, dateTo: p.date_to, scope: grant.scope });
       return { status: 200, body };
     },
   },
   {
     method: 'POST',
     path: '/api/documents',
-    access: 'write',
+    access: 'documents.write',
     json: true,
     summary: 'Add a page or note, e.g. a browser extension capture: {url, title?, html | text, favicon?, label?}; 201 when new, 200 when it existed.',
-    handle: async ({ app, body }) => {
-      const result = await addContent(app, contentInput(validate(documentBody, body, 'field'), 'api'));
+    handle: async ({ app, body, grant }) => {
+      const result = await addContent(app, { ...contentInput(validate(documentBody, body, 'field'), 'api'), ownerId: grant.writeOwner });
       return { status: result.status === 'added' ? 201 : 200, body: result };
     },
   },
   {
     method: 'POST',
     path: '/api/batch',
-    access: 'write',
+    access: 'documents.write',
     json: true,
     maxBodyBytes: (config) => config.server.max_batch_bytes,
     summary: 'Up to 100 operations, in order: {operations: [{op: "add", ...POST /api/documents fields} | {op: "delete", id}]}; one {ok, ...} result each.',
-    handle: async ({ app, body }) => {
+    handle: async ({ app, body, grant }) => {
       const items = validate(batchBody, body, 'field').operations.map((op) => batchItem(op, 'api'));
-      return { status: 200, body: { results: await runBatch(app, items) } };
+      return { status: 200, body: { results: await runBatch(app, items, grant) } };
     },
   },
   {
     method: 'GET',
     path: '/api/preview',
-    access: 'read',
+    access: 'documents.read',
     summary: 'Stored preview of the document with exactly this url: title, times, metadata, complete text and sanitized HTML; extractor re-renders the captured HTML.',
-    handle: async ({ app, query }) => {
+    handle: async ({ app, query, grant }) => {
       const p = validate(previewQuery, query, 'query parameter');
-      return { status: 200, body: await getPreview(app, { url: p.url, extractor: p.extractor }) };
+      return { status: 200, body: await getPreview(app, { url: p.url, extractor: p.extractor }, grant.scope) };
     },
   },
   {
     method: 'GET',
     path: '/api/history',
-    access: 'read',
+    access: 'history.read',
     summary: 'History: mode=indexed (default; page with page_key) or mode=opened (page with last_id); limit 1..100, default 20.',
-    handle: async ({ app, query }) => {
+    handle: async ({ app, query, grant }) => {
       const p = validate(historyQuery, query, 'query parameter');
-      const body = await getHistory(app, { mode: p.mode, limit: number(p.limit), pageKey: p.page_key, lastId: number(p.last_id) });
+      const body = await getHistory(app, { mode: p.mode, limit: number(p.limit), pageKey: p.page_key, lastId: number(p.last_id) }, grant.scope);
       return { status: 200, body };
     },
   },
   {
     method: 'POST',
     path: '/api/history/opened',
-    access: 'write',
+    access: 'documents.write',
     json: true,
     summary: 'Record a search result the user opened: {url, title?, query?} -> 201 {id, opened}.',
-    handle: async ({ app, body }) => {
+    handle: async ({ app, body, grant }) => {
       const b = validate(openedBody, body, 'field');
-      return { status: 201, body: await recordOpened(app, { url: b.url, title: b.title, query: b.query }) };
+      return { status: 201, body: await recordOpened(app, { url: b.url, title: b.title, query: b.query }, grant.writeOwner) };
     },
   },
   {
     method: 'GET',
     path: '/api/tools',
-    access: 'read',
+    access: 'meta.read',
     summary: 'The tool registry: every MCP tool with tool_id, route, version, input/output schemas, tags, enabled state and health.',
     handle: async ({ app, tools, query }) => {
       validate(noQuery, query, 'query parameter');
@@ -173,7 +178,7 @@ export const ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/tools/:tool_id',
-    access: 'read',
+    access: 'meta.read',
     summary: 'One tool registry entry by its exact tool_id (the MCP tool name, e.g. search).',
     handle: async ({ app, tools, params, query }) => {
       validate(noQuery, query, 'query parameter');
@@ -183,21 +188,33 @@ export const ROUTES: Route[] = [
   {
     method: 'DELETE',
     path: '/api/documents/:id',
-    access: 'write',
-    summary: 'Delete one document (by id or exact url, percent-encoded) with all its versions.',
-    handle: async ({ app, params, query }) => {
+    access: 'documents.write',
+    summary: 'Delete one document (by id or exact url, percent-encoded) with all its versions; a user deletes only their own.',
+    handle: async ({ app, params, query, grant }) => {
       validate(noQuery, query, 'query parameter');
-      return { status: 200, body: await deleteDocument(app, params.id!) };
+      return { status: 200, body: await deleteDocument(app, params.id!, grant.scope) };
     },
   },
   {
     method: 'GET',
     path: '/api/documents/:id',
-    access: 'read',
+    access: 'documents.read',
     summary: 'One document by id (or exact url, percent-encoded): metadata, versions and text.',
-    handle: async ({ app, params, query }) => {
+    handle: async ({ app, params, query, grant }) => {
       validate(noQuery, query, 'query parameter');
-      return { status: 200, body: await showDocument(app, params.id!) };
+      return { status: 200, body: await showDocument(app, params.id!, grant.scope) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/profile/token',
+    access: 'profile.token',
+    json: true,
+    summary: "A user's new personal token, shown once: {} -> {user, token}; the old token stops working at once.",
+    handle: async ({ app, body, grant }) => {
+      validate(noQuery, body ?? {}, 'field');
+      const name = grant.principal.kind === 'user' ? grant.principal.name : '';
+      return { status: 200, body: await regenerateToken(app, name, principalLabel(grant.principal)) };
     },
   },
 ];

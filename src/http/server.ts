@@ -6,7 +6,9 @@ import type { McpNodeHandler } from '../mcp/http.js';
 import { createMcpHttp } from '../mcp/http.js';
 import type { ToolRegistry } from '../mcp/registry.js';
 import { createToolRegistry } from '../mcp/tools.js';
-import { isLoopbackHost, requestToken, tokensEqual } from './auth.js';
+import { OWNER, type Principal, authMode, authorize, principalLabel } from '../service/access.js';
+import { resolvePrincipal } from '../service/principal.js';
+import { isLoopbackHost, requestToken } from './auth.js';
 import { basePath, baseOrigin, stripBase } from './base-path.js';
 import { readJsonBody } from './body.js';
 import { ConcurrencyGate, type RequestTimeouts, applyServerTimeouts, armTimeouts, connectionsCheckingInterval, requestTimeouts } from './limits.js';
@@ -85,12 +87,13 @@ function answerTimeout(ex: Exchange, err: TroveError): void {
   sendError(ex.res, err);
 }
 
-/** 401 unless the request carries the configured token; unknown routes too, so a caller learns nothing of what exists. */
-function authenticate(app: App, ex: Exchange, isPublic: boolean): void {
-  const token = app.config.app.access_token;
-  if (!token || isPublic) return;
-  const given = requestToken(ex.req);
-  if (!given || !tokensEqual(given, token)) throw new TroveError('UNAUTHORIZED', 'missing or invalid access token');
+/**
+ * Who calls: 401 unless the request carries the configured token (unknown routes too, so a caller learns
+ * nothing of what exists); with it, or with no token configured, the instance's owner.
+ */
+async function authenticate(app: App, ex: Exchange, isPublic: boolean): Promise<Principal> {
+  if (isPublic) return OWNER;
+  return resolvePrincipal(app, requestToken(ex.req));
 }
 
 function queryOf(params: URLSearchParams): Record<string, string> {
@@ -102,10 +105,12 @@ function queryOf(params: URLSearchParams): Record<string, string> {
   return query;
 }
 
-async function runRoute(app: App, ex: Exchange, route: Route, params: Record<string, string>, tools: ToolRegistry): Promise<void> {
+async function runRoute(app: App, ex: Exchange, route: Route, params: Record<string, string>, tools: ToolRegistry, principal: Principal): Promise<void> {
+  const grant = authorize(principal, route.access === 'public' ? 'meta.read' : route.access);
   const query = queryOf(ex.searchParams);
   const body = route.json ? await readJsonBody(ex.req, route.maxBodyBytes?.(app.config) ?? app.config.server.max_body_bytes) : undefined;
-  const result = await route.handle({ app, params, query, body, tools, signal: ex.signal });
+  const result = await route.handle({ app, params, query, body, tools, grant, signal: ex.signal });
+  if (route.method !== 'GET') app.log.info('audit', { action: `${route.method} ${route.path}`, principal: principalLabel(principal), source: 'api', status: result.status });
   if (!ex.timedOut) send(ex.res, result.status, result.body);
 }
 
@@ -138,10 +143,10 @@ export function createHandler(app: App, parts: HandlerParts) {
       if (ex.path !== HEALTH_PATH) parts.gate.enter(res);
       const isMcp = parts.mcp !== undefined && ex.path === MCP_PATH;
       const match = ex.path === undefined ? { error: new TroveError('NOT_FOUND', 'no such route') } : parts.router.tryMatch(req.method ?? 'GET', ex.path);
-      authenticate(app, ex, !isMcp && match.route?.access === 'public');
-      if (isMcp) return await parts.mcp!(req, res);
+      const principal = await authenticate(app, ex, !isMcp && match.route?.access === 'public');
+      if (isMcp) return await parts.mcp!(req, res, principal);
       if (!match.route) throw match.error;
-      await runRoute(app, ex, match.route, match.params, parts.tools);
+      await runRoute(app, ex, match.route, match.params, parts.tools, principal);
     } catch (err) {
       failed(app, ex, err);
     }
@@ -161,8 +166,8 @@ function publicOrigins(app: App): string[] {
 
 /** Starts the HTTP API; refuses to listen beyond loopback without an access token. */
 export async function startServer(app: App, listen: ListenOptions, options: ServerOptions = {}): Promise<RunningServer> {
-  if (!isLoopbackHost(listen.host) && !app.config.app.access_token) {
-    throw new TroveError('INVALID_CONFIG', `refusing to listen on ${listen.host} without a token: set app.access_token (TROVE_APP_ACCESS_TOKEN) or bind 127.0.0.1`, { key: 'app.access_token' });
+  if (!isLoopbackHost(listen.host) && authMode(app.config) === 'open') {
+    throw new TroveError('INVALID_CONFIG', `refusing to listen on ${listen.host} without a token: set app.access_token (TROVE_APP_ACCESS_TOKEN), or app.user_handling with users' tokens, or bind 127.0.0.1`, { key: 'app.access_token' });
   }
   let actualPort = listen.port;
   const tools = options.registry ?? createToolRegistry(app.config);

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { type McpHandlerRequestOptions, type McpServerFactory, WebStandardStreamableHTTPServerTransport, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { type AuthInfo, type McpHandlerRequestOptions, type McpServerFactory, WebStandardStreamableHTTPServerTransport, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { App } from '../app.js';
+import { ANONYMOUS, type Principal } from '../service/access.js';
 import type { ToolRegistry } from './registry.js';
 import { createServerFactory } from './server.js';
 import { createToolRegistry } from './tools.js';
 
-export type McpNodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+export type McpNodeHandler = (req: IncomingMessage, res: ServerResponse, principal: Principal) => Promise<void>;
 
 function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -27,7 +28,8 @@ async function serveLegacy(factory: McpServerFactory, request: Request, parsedBo
 
 /** Streamable HTTP for both eras: 2026-07-28 per-request envelopes and stateless legacy JSON. */
 export function createMcpHttp(app: App, registry: ToolRegistry = createToolRegistry(app.config)): { handle: McpNodeHandler; close(): Promise<void> } {
-  const factory = createServerFactory({ app, registry });
+  // Fail closed: the HTTP layer names every caller in req.auth; a request without one is anonymous.
+  const factory = createServerFactory({ app, registry, defaultPrincipal: ANONYMOUS });
   const maxRequestBodySize = app.config.server.max_body_bytes;
   const onerror = (err: Error) => app.log.debug('mcp http', { error: err.message });
   const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize, onerror });
@@ -45,7 +47,8 @@ export function createMcpHttp(app: App, registry: ToolRegistry = createToolRegis
   };
   const node = toNodeHandler({ fetch }, { maxRequestBodySize, onerror });
   return {
-    handle: (req, res) => {
+    handle: (req, res, principal) => {
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = { token: '', clientId: 'trove', scopes: [], extra: { principal } };
       // curl and Hister's examples send no Accept (or */*); both eras need JSON and SSE named.
       const accept = req.headers.accept;
       if (!accept || accept.trim() === '*/*') req.headers.accept = 'application/json, text/event-stream';

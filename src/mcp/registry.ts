@@ -60,6 +60,11 @@ export class ToolRegistry {
     return tool && this.enabled.has(tool.spec.toolset) ? tool : undefined;
   }
 
+  /** The tools of the enabled toolsets, in registration order. */
+  enabledTools(): RegisteredTool[] {
+    return [...this.byName.values()].filter((t) => this.enabled.has(t.spec.toolset));
+  }
+
   /** Every known tool, enabled or not, in registration order. */
   all(): RegisteredTool[] {
     return [...this.byName.values()];

@@ -2,6 +2,7 @@ import { type CallToolResult, type ListToolsResult, type McpRequestContext, Prot
 import { VERSION, type App } from '../app.js';
 import { TroveError, toPublicError } from '../errors.js';
 import { errorEnvelope, fitEnvelope, successEnvelope, toToolResult, type ToolResult } from './envelope.js';
+import { type Principal, authorize, principalLabel } from '../service/access.js';
 import { clientSource } from './provenance.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
 
@@ -15,6 +16,23 @@ export const INSTRUCTIONS =
 export interface McpDeps {
   app: App;
   registry: ToolRegistry;
+  /** Who calls when the transport names nobody: the local owner over stdio; HTTP always passes its principal. */
+  defaultPrincipal: Principal;
+}
+
+/** The caller the HTTP layer resolved (req.auth.extra.principal), else the transport's default. */
+export function principalOf(ctx: McpRequestContext | undefined, fallback: Principal): Principal {
+  const p = (ctx?.authInfo?.extra as { principal?: Principal } | undefined)?.principal;
+  return p && typeof p === 'object' && typeof p.kind === 'string' ? p : fallback;
+}
+
+function allowed(principal: Principal, tool: RegisteredTool): boolean {
+  try {
+    authorize(principal, tool.spec.access);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface Issue {
@@ -33,16 +51,19 @@ function invalidArguments(tool: string, all: Issue[]): TroveError {
 }
 
 /** Runs one tool call to a result: domain failures become the error envelope, never a thrown error. */
-export async function callTool(deps: McpDeps, tool: RegisteredTool, args: unknown, source: string, signal?: AbortSignal): Promise<ToolResult> {
+export async function callTool(deps: McpDeps, tool: RegisteredTool, args: unknown, call: { principal: Principal; source: string; signal?: AbortSignal | undefined }): Promise<ToolResult> {
   const { app } = deps;
+  const { source, signal } = call;
   const started = performance.now();
   try {
+    const grant = authorize(call.principal, tool.spec.access);
     const parsed = tool.spec.input.safeParse(args ?? {});
     if (!parsed.success) throw invalidArguments(tool.spec.name, parsed.error.issues as Issue[]);
-    const out = await tool.spec.run({ app, source, signal }, parsed.data);
+    const out = await tool.spec.run({ app, source, signal, grant }, parsed.data);
     const envelope = successEnvelope(tool.spec.name, out, source);
     const result = toToolResult(envelope, fitEnvelope(envelope, app.config.mcp.max_result_bytes, tool.spec.truncatable));
     app.log.debug('tool call', { tool: tool.spec.name, source, ms: Math.round(performance.now() - started) });
+    if (tool.spec.access.endsWith('.write')) app.log.info('audit', { action: `mcp ${tool.spec.name}`, principal: principalLabel(call.principal), source });
     return result;
   } catch (err) {
     const pub = toPublicError(err);
@@ -59,15 +80,27 @@ function clientName(server: Server, envelope: Record<string, unknown> | undefine
 }
 
 export function createServerFactory(deps: McpDeps) {
-  const tools = { tools: deps.registry.listings } as unknown as ListToolsResult;
-  return (_ctx?: McpRequestContext): Server => {
+  // tools/list answers depend only on what the caller may do: one per kind of principal, built once.
+  const listings = new Map<string, ListToolsResult>();
+  const listFor = (principal: Principal): ListToolsResult => {
+    const key = principal.kind === 'user' ? `user:${principal.admin}` : principal.kind;
+    let found = listings.get(key);
+    if (!found) {
+      const tools = deps.registry.enabledTools().filter((t) => allowed(principal, t)).map((t) => t.listing);
+      found = { tools } as unknown as ListToolsResult;
+      listings.set(key, found);
+    }
+    return found;
+  };
+  return (ctx?: McpRequestContext): Server => {
+    const principal = principalOf(ctx, deps.defaultPrincipal);
     const server = new Server({ name: 'trove', title: 'trove', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-    server.setRequestHandler('tools/list', () => tools);
+    server.setRequestHandler('tools/list', () => listFor(principal));
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const tool = deps.registry.get(request.params.name);
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
       const source = clientSource(clientName(server, ctx.mcpReq.envelope as Record<string, unknown> | undefined));
-      const result = await callTool(deps, tool, request.params.arguments, source, ctx.mcpReq.signal);
+      const result = await callTool(deps, tool, request.params.arguments, { principal, source, signal: ctx.mcpReq.signal });
       return server.projectCallToolResult(result as unknown as CallToolResult, tool.outputSchema);
     });
     return server;

@@ -1,12 +1,14 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { App } from '../app.js';
+import { OWNER } from '../service/access.js';
 import { createServerFactory } from './server.js';
 import { createToolRegistry } from './tools.js';
 
 /** Serves MCP on stdin/stdout until stdin ends; stdout carries protocol only (logs go to stderr). */
 export async function runStdio(app: App): Promise<void> {
   const registry = createToolRegistry(app.config);
-  const factory = createServerFactory({ app, registry });
+  // Whoever can start the process can read the store file: the local owner.
+  const factory = createServerFactory({ app, registry, defaultPrincipal: OWNER });
   app.log.debug('mcp stdio serving', { tools: registry.listings.length, data_dir: app.config.dataDir });
   await new Promise<void>((resolve) => {
     const done = () => resolve();

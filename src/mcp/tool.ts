@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { App } from '../app.js';
+import type { Action, Grant } from '../service/access.js';
 
 // One declarative description per MCP tool: the registry, tools/list, /api/tools and the docs read it.
 
 export type Toolset = 'history' | 'memory' | 'tree' | 'catalog';
 export const TOOLSETS: readonly Toolset[] = ['history', 'memory', 'tree', 'catalog'];
 
-/** Who may call a tool: `read` tools serve public callers in public mode; `private` and `write` need a token there (step 4). */
-export type ToolAccess = 'read' | 'private' | 'write';
+/** What a call of the tool does, for the one authorization function (service/access.ts). */
+export type ToolAccess = Action;
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -24,6 +25,8 @@ export interface ToolContext {
   app: App;
   /** Provenance label for writes: `mcp:<client>` or `mcp` (seed 001). */
   source: string;
+  /** What the caller may see and where its writes go. */
+  grant: Grant;
   signal?: AbortSignal | undefined;
 }
 

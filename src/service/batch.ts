@@ -1,5 +1,6 @@
 import type { App } from '../app.js';
 import { type PublicError, TroveError, toPublicError } from '../errors.js';
+import { ALL_OWNERS, type Scope } from '../store/types.js';
 import { type AddResult, type ContentInput, addContent, addContents, deleteDocument } from './documents.js';
 
 export type BatchOperation = { op: 'add'; input: ContentInput } | { op: 'delete'; id: string };
@@ -18,7 +19,7 @@ export const MAX_BATCH_OPERATIONS = 100;
  * Runs operations in order and answers one result per operation; a failing operation never spoils
  * the others. Consecutive adds share one transaction; if it fails, they are retried one by one.
  */
-export async function runBatch(app: App, items: BatchItem[]): Promise<BatchResult[]> {
+export async function runBatch(app: App, items: BatchItem[], grant: { scope: Scope; writeOwner: number | null } = { scope: ALL_OWNERS, writeOwner: null }): Promise<BatchResult[]> {
   const results = new Array<BatchResult>(items.length);
   let adds: Array<{ slot: number; input: ContentInput }> = [];
   const flush = async () => {
@@ -27,10 +28,10 @@ export async function runBatch(app: App, items: BatchItem[]): Promise<BatchResul
   };
   for (const [slot, item] of items.entries()) {
     if (item instanceof TroveError) results[slot] = failed(app, item);
-    else if (item.op === 'add') adds.push({ slot, input: item.input });
+    else if (item.op === 'add') adds.push({ slot, input: { ...item.input, ownerId: grant.writeOwner } });
     else {
       await flush();
-      results[slot] = await attempt(app, async () => ({ ok: true as const, op: 'delete' as const, ...(await deleteDocument(app, item.id)) }));
+      results[slot] = await attempt(app, async () => ({ ok: true as const, op: 'delete' as const, ...(await deleteDocument(app, item.id, grant.scope)) }));
     }
   }
   await flush();

@@ -8,7 +8,7 @@ import { isDirectory, listFiles, readLocalFile } from '../ingest/files.js';
 import { type LanguageDetector, UNKNOWN_LANGUAGE, createLanguageDetector } from '../ingest/language.js';
 import { checkIndexable } from '../ingest/skip.js';
 import { isUrlTarget } from '../ingest/urls.js';
-import { type DocumentKind, type DocumentRecord, type DocumentWrite, MAX_CHUNKS } from '../store/types.js';
+import { ALL_OWNERS, type DocumentKind, type DocumentRecord, type DocumentWrite, MAX_CHUNKS, type Scope } from '../store/types.js';
 import { redactWrite } from './screen.js';
 import { type DocumentView, type VersionView, toDocumentView, toVersionView } from './views.js';
 
@@ -21,6 +21,8 @@ export interface ContentInput {
   source: string;
   kind?: DocumentKind;
   capturedAt?: number;
+  /** The user the document belongs to (service/access.ts Grant.writeOwner); absent or null: global. */
+  ownerId?: number | null | undefined;
   metadata?: Record<string, unknown>;
   /** A binary document (a PDF) instead of html or text. */
   bytes?: Uint8Array | undefined;
@@ -98,6 +100,7 @@ async function prepare(app: App, input: ContentInput, tools: IngestTools): Promi
     sha256: createHash('sha256').update(page.text).digest('hex'),
     capturedAt: input.capturedAt ?? Date.now(),
     chunks: chunkText(page.text, { size: app.config.indexer.chunk_chars, maxChunks: MAX_CHUNKS }),
+    ownerId: input.ownerId ?? null,
   };
 }
 
@@ -240,22 +243,26 @@ export interface DocumentDetail {
   text: string;
 }
 
-async function requireDocument(app: App, idOrUrl: string): Promise<DocumentRecord> {
-  const doc = await app.store.getDocument(idOrUrl);
+async function requireDocument(app: App, idOrUrl: string, scope: Scope): Promise<DocumentRecord> {
+  const doc = await app.store.getDocument(idOrUrl, scope);
   if (!doc) throw new TroveError('NOT_FOUND', `no document with id or url ${JSON.stringify(idOrUrl.slice(0, 300))}`);
   return doc;
 }
 
 /** A document's metadata, versions and current text. */
-export async function showDocument(app: App, idOrUrl: string): Promise<DocumentDetail> {
-  const doc = await requireDocument(app, idOrUrl);
+export async function showDocument(app: App, idOrUrl: string, scope: Scope = ALL_OWNERS): Promise<DocumentDetail> {
+  const doc = await requireDocument(app, idOrUrl, scope);
   const [versions, text] = await Promise.all([app.store.listVersions(doc.id), app.store.getText(doc.id)]);
   return { document: toDocumentView(doc), versions: versions.map(toVersionView), text: text ?? '' };
 }
 
-/** Removes a document (by id or exact url) with all its versions; NOT_FOUND when there is none. */
-export async function deleteDocument(app: App, idOrUrl: string): Promise<{ id: string; url: string; deleted: true }> {
-  const doc = await requireDocument(app, idOrUrl);
+/**
+ * Removes a document (by id or exact url) with all its versions; NOT_FOUND when the caller cannot see one,
+ * FORBIDDEN when they can see it but it is not theirs (a user and a global document).
+ */
+export async function deleteDocument(app: App, idOrUrl: string, scope: Scope = ALL_OWNERS): Promise<{ id: string; url: string; deleted: true }> {
+  const doc = await requireDocument(app, idOrUrl, scope);
+  if (!scope.all && doc.ownerId !== scope.userId) throw new TroveError('FORBIDDEN', 'only an admin can delete a global document');
   if (!(await app.store.deleteDocument(doc.id))) throw new TroveError('NOT_FOUND', `no document with id ${doc.id}`);
   app.log.info('document deleted', { id: doc.id });
   return { id: doc.id, url: doc.url, deleted: true };

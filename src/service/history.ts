@@ -2,6 +2,7 @@ import type { App } from '../app.js';
 import { TroveError } from '../errors.js';
 import { redactText, redactUrl } from '../ingest/redact.js';
 import { decodePageKey, encodePageKey } from './page-key.js';
+import { ALL_OWNERS, type Scope } from '../store/types.js';
 import { iso } from './views.js';
 
 // The two history views (seed 000, Hister's get_history): indexed pages by capture time, and search results
@@ -66,10 +67,10 @@ export function historyLimit(limit: number | undefined): number {
 }
 
 /** Recently indexed documents, newest capture first; `pageKey` is a previous page's next_page_key ('' = first page). */
-export async function listIndexedHistory(app: App, params: { limit?: number | undefined; pageKey?: string | undefined }): Promise<IndexedHistoryPage> {
+export async function listIndexedHistory(app: App, params: { limit?: number | undefined; pageKey?: string | undefined }, scope: Scope = ALL_OWNERS): Promise<IndexedHistoryPage> {
   const limit = historyLimit(params.limit);
   const after = params.pageKey ? decodePageKey(params.pageKey) : undefined;
-  const entries = await app.store.listIndexed({ limit: limit + 1, after });
+  const entries = await app.store.listIndexed({ limit: limit + 1, after, scope });
   const shown = entries.slice(0, limit);
   const items = shown.map(({ document: d }) => ({ id: d.id, title: d.title, url: d.url, indexed: iso(d.updatedAt), version_count: d.versionCount }));
   const page: IndexedHistoryPage = { mode: 'indexed', items };
@@ -84,9 +85,10 @@ function checkLastId(lastId: number | undefined): number | undefined {
 }
 
 /** Opened search results, newest first; `lastId` is a previous page's next_last_id. */
-export async function listOpenedHistory(app: App, params: { limit?: number | undefined; lastId?: number | undefined }): Promise<OpenedHistoryPage> {
+/** A user sees the results they opened; the owner and admins every one. */
+export async function listOpenedHistory(app: App, params: { limit?: number | undefined; lastId?: number | undefined }, scope: Scope = ALL_OWNERS): Promise<OpenedHistoryPage> {
   const limit = historyLimit(params.limit);
-  const rows = await app.store.listOpened({ limit: limit + 1, beforeId: checkLastId(params.lastId) });
+  const rows = await app.store.listOpened({ limit: limit + 1, beforeId: checkLastId(params.lastId), scope });
   const shown = rows.slice(0, limit);
   const items = shown.map((r) => ({ id: r.id, title: r.title, url: r.url, query: r.query, opened: iso(r.openedAt), version_count: r.versionCount }));
   const page: OpenedHistoryPage = { mode: 'opened', items };
@@ -109,15 +111,15 @@ function wrongCursor(field: 'page_key' | 'last_id', mode: HistoryMode): TroveErr
 }
 
 /** Either view by mode: Hister's get_history. A cursor of the other mode is refused, never silently ignored. */
-export async function getHistory(app: App, params: HistoryParams): Promise<HistoryPage> {
+export async function getHistory(app: App, params: HistoryParams, scope: Scope = ALL_OWNERS): Promise<HistoryPage> {
   const mode = params.mode ?? 'indexed';
   if (mode === 'indexed') {
     if (params.lastId !== undefined) throw wrongCursor('last_id', mode);
-    return listIndexedHistory(app, params);
+    return listIndexedHistory(app, params, scope);
   }
   if (mode === 'opened') {
     if (params.pageKey) throw wrongCursor('page_key', mode);
-    return listOpenedHistory(app, params);
+    return listOpenedHistory(app, params, scope);
   }
   throw new TroveError('INVALID_ARGUMENT', `mode must be one of ${HISTORY_MODES.join(', ')}`, { field: 'mode', allowed: [...HISTORY_MODES] });
 }
@@ -158,16 +160,16 @@ export interface OpenedParams {
 }
 
 /** Records that the user opened a search result; secrets in it are redacted like everything stored. */
-export async function recordOpened(app: App, params: OpenedParams): Promise<{ id: number; opened: string }> {
+export async function recordOpened(app: App, params: OpenedParams, ownerId: number | null = null): Promise<{ id: number; opened: string }> {
   const url = redactedUrl(app, checkOpenedUrl(params.url));
   let title = checkText('title', params.title, MAX_TEXT_BYTES);
   const query = checkText('query', params.query, MAX_TEXT_BYTES);
   if (!title) {
-    const doc = await app.store.getDocument(url);
+    const doc = await app.store.getDocument(url, ownerId === null ? ALL_OWNERS : { userId: ownerId });
     if (doc?.url === url) title = doc.title;
   }
   const r = app.rules.redactor;
   const openedAt = Date.now();
-  const id = await app.store.recordOpened({ url, title: redactText(r, title), query: redactText(r, query), openedAt });
+  const id = await app.store.recordOpened({ ownerId, url, title: redactText(r, title), query: redactText(r, query), openedAt });
   return { id, opened: iso(openedAt) };
 }

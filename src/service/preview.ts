@@ -2,7 +2,7 @@ import type { App } from '../app.js';
 import { TroveError } from '../errors.js';
 import { type Extractor, createExtractors, extract } from '../ingest/extract/index.js';
 import { redactText } from '../ingest/redact.js';
-import type { DocumentContent, DocumentRecord } from '../store/types.js';
+import { ALL_OWNERS, type DocumentContent, type DocumentRecord, type Scope } from '../store/types.js';
 import { iso } from './views.js';
 
 // The stored preview of one document (seed 000, Hister's get_preview), optionally re-rendered from the
@@ -80,10 +80,10 @@ function storedExtractor(doc: DocumentRecord): string {
 }
 
 /** A document's title, times, metadata, complete text and rendered HTML, by exact url; NOT_FOUND when none. */
-export async function getPreview(app: App, params: PreviewParams): Promise<PreviewView> {
+export async function getPreview(app: App, params: PreviewParams, scope: Scope = ALL_OWNERS): Promise<PreviewView> {
   const url = checkUrl(params.url);
   const extractor = params.extractor ? pickExtractor(params.extractor) : undefined;
-  const doc = await app.store.getDocument(url);
+  const doc = await app.store.getDocument(url, scope);
   // getDocument also takes ids; a preview answers to the exact url only.
   if (!doc || doc.url !== url) throw new TroveError('NOT_FOUND', `no indexed document has the url ${JSON.stringify(url.slice(0, 300))}`, { field: 'url' });
   const content = (await app.store.getContent(doc.id)) ?? { text: '', html: null, rawHtml: null };

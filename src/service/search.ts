@@ -4,6 +4,7 @@ import { parseDay } from '../engine/query/time.js';
 import { rerank } from '../engine/rank.js';
 import { makeSnippet } from '../engine/snippet.js';
 import { TroveError } from '../errors.js';
+import type { Scope } from '../store/types.js';
 import { iso } from './views.js';
 
 export interface SearchParams {
@@ -15,6 +16,8 @@ export interface SearchParams {
   dateTo?: string | undefined;
   /** Add each result's complete stored text (`text`) and its captured page, sanitized (`html`, null when none). */
   include?: { text?: boolean; html?: boolean } | undefined;
+  /** Whose documents to search (see service/access.ts); default every owner's. */
+  scope?: Scope | undefined;
   now?: number;
 }
 
@@ -76,6 +79,7 @@ export async function searchDocuments(app: App, params: SearchParams): Promise<S
     dateFrom,
     dateTo,
     weights: { title: cfg.weight_title, domain: cfg.weight_domain, url: cfg.weight_url, text: cfg.weight_text },
+    scope: params.scope,
   });
   const ranked = rerank(outcome.candidates, outcome.bareWords, outcome.phrase, { phraseBoost: cfg.phrase_boost, domainBoost: cfg.domain_boost }, query.sort).slice(0, limit);
   const results = ranked.map((c): SearchResult => ({

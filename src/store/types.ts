@@ -8,6 +8,10 @@ export const MAX_CHUNKS = 4096;
 
 export type DocumentKind = 'web' | 'local' | 'memory';
 
+/** Whose documents a call sees: every owner's, or the global ones plus one user's (`userId` null: global only). */
+export type Scope = { all: true; userId?: undefined } | { all?: undefined; userId: number | null };
+export const ALL_OWNERS: Scope = { all: true };
+
 export interface DocumentRecord {
   id: string;
   kind: DocumentKind;
@@ -21,6 +25,8 @@ export interface DocumentRecord {
   addedAt: number;
   updatedAt: number;
   versionCount: number;
+  /** The user a personal document belongs to; null for a global document. */
+  ownerId: number | null;
 }
 
 /** Just enough of a document to find it again or decide about it in bulk. */
@@ -60,6 +66,8 @@ export interface DocumentWrite {
   sha256: string;
   capturedAt: number;
   chunks: ChunkInput[];
+  /** The user the document belongs to; absent or null: global. */
+  ownerId?: number | null | undefined;
 }
 
 export interface WriteResult {
@@ -87,6 +95,8 @@ export interface SearchRequest {
   dateFrom?: number | undefined;
   dateTo?: number | undefined;
   weights: SearchWeights;
+  /** Default: every owner's documents. */
+  scope?: Scope | undefined;
 }
 
 export interface Candidate {
@@ -133,6 +143,8 @@ export interface IndexedEntry {
 }
 
 export interface OpenedInput {
+  /** Whose history it is; absent or null: the instance owner's. */
+  ownerId?: number | null | undefined;
   url: string;
   title: string;
   query: string;
@@ -182,7 +194,7 @@ export interface Store {
   /** The same for many documents in one transaction: all are stored or none. */
   writeDocuments(writes: DocumentWrite[]): Promise<WriteResult[]>;
   /** By ULID or exact url. */
-  getDocument(idOrUrl: string): Promise<DocumentRecord | undefined>;
+  getDocument(idOrUrl: string, scope?: Scope): Promise<DocumentRecord | undefined>;
   listVersions(documentId: string): Promise<VersionRecord[]>;
   /** Text of the current version, or of `versionId`. */
   getText(documentId: string, versionId?: number): Promise<string | undefined>;
@@ -190,11 +202,11 @@ export interface Store {
   getContent(documentId: string, versionId?: number): Promise<DocumentContent | undefined>;
   deleteDocument(documentId: string): Promise<boolean>;
   /** Global documents (memories excepted), newest capture first by (updatedAt, seq) descending, starting after `after`. */
-  listIndexed(page: { limit: number; after?: IndexedKey | undefined }): Promise<IndexedEntry[]>;
+  listIndexed(page: { limit: number; after?: IndexedKey | undefined; scope?: Scope | undefined }): Promise<IndexedEntry[]>;
   /** Records a search result the user opened, linked to the global document with exactly that url if any; the new id. */
   recordOpened(input: OpenedInput): Promise<number>;
   /** Opened results, newest first (id descending), with ids below `beforeId` when given. */
-  listOpened(page: { limit: number; beforeId?: number | undefined }): Promise<OpenedRecord[]>;
+  listOpened(page: { limit: number; beforeId?: number | undefined; scope?: Scope | undefined }): Promise<OpenedRecord[]>;
   /** Global documents whose url starts with `prefix` (optionally only from `source`), ordered by url. */
   listDocumentUrls(prefix: string, source?: string): Promise<DocumentRef[]>;
   search(request: SearchRequest): Promise<SearchOutcome>;

@@ -19,6 +19,7 @@ function candidate(id: string, spec: Spec): Candidate {
   return {
     document: {
       id,
+      ownerId: null,
       kind: 'web',
       url: `https://${spec.domain ?? 'example.org'}/${id}`,
       title: id,

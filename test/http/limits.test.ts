@@ -140,7 +140,7 @@ describe('the request deadline', () => {
   const slow: Route = {
     method: 'GET',
     path: '/slow',
-    access: 'read',
+    access: 'documents.read',
     summary: 'waits for its deadline',
     handle: ({ signal }) =>
       new Promise((resolve) => {

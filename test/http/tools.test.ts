@@ -65,7 +65,7 @@ describe('GET /api/tools', () => {
     }
     const search = await api('/api/tools/search');
     assert.equal(search.body.toolset, 'history');
-    assert.equal(search.body.access, 'read');
+    assert.equal(search.body.access, 'documents.read');
     assert.deepEqual(search.body.input_schema.required, ['query']);
   });
 

@@ -7,7 +7,7 @@ import { allToolSpecs } from '../../src/mcp/tools.js';
 
 const tool = (name: string, toolset: ToolSpec['toolset'] = 'history'): ToolSpec =>
   defineTool({
-    name, toolset, title: name, description: name, version: '1', tags: [], access: 'read', annotations: {},
+    name, toolset, title: name, description: name, version: '1', tags: [], access: 'documents.read', annotations: {},
     input: z.strictObject({ a: z.string().optional() }),
     trustedSchema: { type: 'object' }, fieldsSchema: { type: 'object' },
     run: async () => ({ trusted: {}, request: {}, untrusted: [] }),

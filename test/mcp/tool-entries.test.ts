@@ -13,7 +13,7 @@ const config = (overrides: Record<string, string> = {}) => loadConfig({ dataDir:
 
 const tool = (name: string, toolset: ToolSpec['toolset']): ToolSpec =>
   defineTool({
-    name, toolset, title: `T ${name}`, description: name, version: '2.0.0', tags: ['x'], access: 'private', annotations: { readOnlyHint: true },
+    name, toolset, title: `T ${name}`, description: name, version: '2.0.0', tags: ['x'], access: 'history.read', annotations: { readOnlyHint: true },
     input: z.strictObject({ q: z.string() }),
     trustedSchema: { type: 'object' }, fieldsSchema: { type: 'object' },
     run: async () => ({ trusted: {}, request: {}, untrusted: [] }),
@@ -51,7 +51,7 @@ test('ids are exact strings and may contain dots; unknown ids are NOT_FOUND', ()
   assert.equal(e.tool_id, 'memory.search');
   assert.equal(e.route, 'mcp:tools/call memory.search');
   assert.equal(e.version, '2.0.0');
-  assert.equal(e.access, 'private');
+  assert.equal(e.access, 'history.read');
   assert.deepEqual(e.annotations, { title: 'T memory.search', readOnlyHint: true });
   assert.deepEqual(e.input_schema.required, ['q']);
   for (const id of ['memory', 'memory.', 'Memory.search', 'memory_search', ' memory.search', '']) assert.equal(code(() => getToolEntry(registry, c, id)), 'NOT_FOUND', id);

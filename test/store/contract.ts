@@ -7,6 +7,7 @@ import { parseQuery } from '../../src/engine/query/parse.js';
 import { type DocumentWrite, MAX_CHUNKS, type SearchRequest, type Store } from '../../src/store/types.js';
 import { historyContract } from './contract-history.js';
 import { usersContract } from './contract-users.js';
+import { scopeContract } from './contract-scope.js';
 import { viewsContract } from './contract-views.js';
 
 export interface StoreFactory {
@@ -154,6 +155,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
 
     historyContract(() => store, docWrite);
     viewsContract(() => store, docWrite);
+    scopeContract(() => store, docWrite);
     usersContract(() => store);
 
     it('counts documents by kind and bumps the epoch', async () => {

@@ -29,7 +29,7 @@ const search = defineTool({
   description: `Search the user's browsing history and indexed documents (web pages, local files, memories). Returns title, url, added and updated dates and a snippet per result, best first. ${QUERY_HELP} ${UNTRUSTED_WARNING}`,
   version: '1.0.0',
   tags: ['history', 'search', 'read'],
-  access: 'read',
+  access: 'documents.read',
   annotations: READ_ONLY,
   input: searchInput,
   truncatable: ['html', 'text'],
@@ -54,11 +54,11 @@ const search = defineTool({
     },
     required: ['title', 'url', 'added', 'updated'],
   },
-  async run({ app }, input) {
+  async run({ app, grant }, input) {
     const want = new Set(input.fields ?? []);
     const r = await searchDocuments(app, {
       query: input.query, limit: input.limit, dateFrom: input.date_from, dateTo: input.date_to,
-      include: { text: want.has('text'), html: want.has('html') },
+      include: { text: want.has('text'), html: want.has('html') }, scope: grant.scope,
     });
     const trusted: Record<string, unknown> = {
       result_count: r.results.length, reported_total: r.total, total_exact: r.total_exact,
@@ -90,7 +90,7 @@ const getPreviewTool = defineTool({
   description: `Retrieve the stored preview of an indexed document by exact URL: title, url, added and updated dates, metadata (author, published, modified, description, site name, type, language, image, JSON-LD, embedded videos), the complete stored plain text and the complete sanitized rendered HTML when available. ${UNTRUSTED_WARNING} Rendered HTML is untrusted: sanitize it again before rendering it anywhere.`,
   version: '1.0.0',
   tags: ['history', 'preview', 'read'],
-  access: 'read',
+  access: 'documents.read',
   annotations: READ_ONLY,
   input: previewInput,
   truncatable: ['html', 'text'],
@@ -100,8 +100,8 @@ const getPreviewTool = defineTool({
     properties: { title: s(), url: s(), added: s(), updated: s(), metadata: { type: 'object' }, text: s(), html: nullable('string') },
     required: ['title', 'url', 'added', 'updated', 'metadata', 'text', 'html'],
   },
-  async run({ app }, input) {
-    const p = await getPreview(app, { url: input.url, extractor: input.extractor });
+  async run({ app, grant }, input) {
+    const p = await getPreview(app, { url: input.url, extractor: input.extractor }, grant.scope);
     const trusted = { extractor: p.extractor, text_length: [...p.text].length, has_html: p.html !== null };
     const fields = { title: p.title, url: p.url, added: p.added, updated: p.updated, metadata: p.metadata, text: p.text, html: p.html };
     return { trusted, request: { ...input }, untrusted: [{ source_type: 'document_preview', fields }] };
@@ -122,7 +122,7 @@ const getHistoryTool = defineTool({
   description: `Retrieve items from the history views. mode "indexed" lists recently indexed pages with title, url, indexed time and version count (next_page_key pages on); mode "opened" lists opened search results with title, url, original query, opened time and version count (next_last_id pages on). Not available to anonymous callers in public mode. ${UNTRUSTED_WARNING}`,
   version: '1.0.0',
   tags: ['history', 'read'],
-  access: 'private',
+  access: 'history.read',
   annotations: READ_ONLY,
   input: historyInput,
   trustedSchema: {
@@ -135,8 +135,8 @@ const getHistoryTool = defineTool({
     properties: { title: s(), url: s(), indexed: s(), opened: s(), query: s(), version_count: { type: 'integer' } },
     required: ['title', 'url', 'version_count'],
   },
-  async run({ app }, input) {
-    const h = await getHistory(app, { mode: input.mode ?? 'indexed', limit: input.limit, pageKey: input.page_key, lastId: input.last_id });
+  async run({ app, grant }, input) {
+    const h = await getHistory(app, { mode: input.mode ?? 'indexed', limit: input.limit, pageKey: input.page_key, lastId: input.last_id }, grant.scope);
     const trusted: Record<string, unknown> = { mode: h.mode, item_count: h.items.length };
     if (h.next_page_key !== undefined) trusted.next_page_key = h.next_page_key;
     if (h.next_last_id !== undefined) trusted.next_last_id = h.next_last_id;

@@ -1,4 +1,4 @@
-import type { DocumentKind, DocumentRecord } from '../types.js';
+import type { DocumentKind, DocumentRecord, Scope } from '../types.js';
 
 export interface DocumentRow {
   seq: number;
@@ -28,6 +28,13 @@ function parseMetadata(text: string): Record<string, unknown> {
   }
 }
 
+/** SQL condition (on documents alias `d`) and its parameters for a scope. */
+export function scopeCondition(scope: Scope | undefined, alias = 'd'): { sql: string; params: unknown[] } | undefined {
+  if (!scope || scope.all) return undefined;
+  if (scope.userId === null) return { sql: `${alias}.owner_id IS NULL`, params: [] };
+  return { sql: `(${alias}.owner_id IS NULL OR ${alias}.owner_id = ?)`, params: [scope.userId] };
+}
+
 export function toRecord(row: DocumentRow): DocumentRecord {
   return {
     id: row.id,
@@ -42,5 +49,6 @@ export function toRecord(row: DocumentRow): DocumentRecord {
     addedAt: row.added_at,
     updatedAt: row.updated_at,
     versionCount: row.version_count,
+    ownerId: row.owner_id,
   };
 }

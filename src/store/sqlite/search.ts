@@ -2,7 +2,7 @@ import type { Sort } from '../../engine/query/ast.js';
 import type { Candidate, SearchOutcome, SearchRequest } from '../types.js';
 import type { CompiledQuery } from './compile.js';
 import { CHUNK_BITS, MAX_CHUNKS as CHUNK_SPAN } from './migrations.js';
-import { type DocumentRow, toRecord } from './rows.js';
+import { type DocumentRow, scopeCondition, toRecord } from './rows.js';
 import type { StatementCache } from './statements.js';
 
 interface Hit {
@@ -37,7 +37,7 @@ export class SqliteSearch {
   run(compiled: CompiledQuery, req: SearchRequest): SearchOutcome {
     const base = { bareWords: compiled.bareWords, highlight: compiled.highlight, phrase: compiled.phrase };
     if (compiled.impossible) return { ...base, candidates: [], total: 0, totalExact: true };
-    const { where, params } = this.documentConditions(compiled);
+    const { where, params } = this.documentConditions(compiled, req);
     const sort = req.query.sort;
     let full: Scan;
     if (!compiled.fts) full = this.scanDocuments(where, params, sort, req.limit);
@@ -52,9 +52,14 @@ export class SqliteSearch {
     return { ...base, candidates, total: full.total, totalExact: full.exact };
   }
 
-  private documentConditions(compiled: CompiledQuery): { where: string[]; params: unknown[] } {
+  private documentConditions(compiled: CompiledQuery, req: SearchRequest): { where: string[]; params: unknown[] } {
     const where = [...compiled.where];
     const params = [...compiled.params];
+    const scope = scopeCondition(req.scope);
+    if (scope) {
+      where.push(scope.sql);
+      params.push(...scope.params);
+    }
     if (compiled.negFts) {
       where.push(`d.seq NOT IN (SELECT rowid >> ${CHUNK_BITS} FROM chunk_fts WHERE chunk_fts MATCH ?)`);
       params.push(compiled.negFts);

@@ -1,15 +1,17 @@
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { FetchQueueFilter, FetchQueueItem, ImportBatch, ImportBatchResult, ImportCheckpoint, VisitRecord } from '../history.js';
-import type {
-  DocumentContent, DocumentRecord, DocumentRef, DocumentWrite, IndexedEntry, IndexedKey, OpenedInput, OpenedRecord, SearchOutcome, SearchRequest, Store, StoreInfo, UserRecord, VersionRecord, WriteResult,
+import {
+  ALL_OWNERS,
+  type Scope,
+  type DocumentContent, type DocumentRecord, type DocumentRef, type DocumentWrite, type IndexedEntry, type IndexedKey, type OpenedInput, type OpenedRecord, type SearchOutcome, type SearchRequest, type Store, type StoreInfo, type UserRecord, type VersionRecord, type WriteResult,
 } from '../types.js';
 import { type Vocabulary, compileQuery } from './compile.js';
 import { guard } from './errors.js';
 import { SqliteImports } from './imports.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { openDatabase } from './open.js';
-import { type DocumentRow, toRecord } from './rows.js';
+import { type DocumentRow, scopeCondition, toRecord } from './rows.js';
 import { SqliteSearch } from './search.js';
 import { StatementCache } from './statements.js';
 import { SqliteUsers } from './users.js';
@@ -88,17 +90,24 @@ export class SqliteStore implements Store {
     return (await this.writeDocuments([write]))[0]!;
   }
 
-  private findRow(idOrUrl: string): DocumentRow | undefined {
+  /** By id when visible, else by exact url: the caller's own document first, then the global one (then any, for admins). */
+  private findRow(idOrUrl: string, scope: Scope): DocumentRow | undefined {
+    const cond = scopeCondition(scope);
+    const where = cond ? ` AND ${cond.sql}` : '';
+    const params = cond?.params ?? [];
     if (ULID.test(idOrUrl)) {
-      const byId = this.stmts.get('SELECT * FROM documents WHERE id = ?').get(idOrUrl) as DocumentRow | undefined;
+      const byId = this.stmts.get(`SELECT d.* FROM documents d WHERE d.id = ?${where}`).get(idOrUrl, ...params) as DocumentRow | undefined;
       if (byId) return byId;
     }
-    return this.stmts.get('SELECT * FROM documents WHERE ifnull(owner_id, 0) = 0 AND url = ?').get(idOrUrl) as DocumentRow | undefined;
+    const own = scope.all ? 0 : (scope.userId ?? 0);
+    return this.stmts
+      .get(`SELECT d.* FROM documents d WHERE d.url = ?${where} ORDER BY ifnull(d.owner_id, 0) = ? DESC, d.owner_id IS NULL DESC, d.seq LIMIT 1`)
+      .get(idOrUrl, ...params, own) as DocumentRow | undefined;
   }
 
-  getDocument(idOrUrl: string): Promise<DocumentRecord | undefined> {
+  getDocument(idOrUrl: string, scope: Scope = ALL_OWNERS): Promise<DocumentRecord | undefined> {
     return this.run(() => {
-      const row = this.findRow(idOrUrl);
+      const row = this.findRow(idOrUrl, scope);
       return row ? toRecord(row) : undefined;
     });
   }
@@ -127,16 +136,16 @@ export class SqliteStore implements Store {
     return this.run(() => this.views.content(documentId, versionId));
   }
 
-  listIndexed(page: { limit: number; after?: IndexedKey | undefined }): Promise<IndexedEntry[]> {
-    return this.run(() => this.views.indexed(page.limit, page.after));
+  listIndexed(page: { limit: number; after?: IndexedKey | undefined; scope?: Scope | undefined }): Promise<IndexedEntry[]> {
+    return this.run(() => this.views.indexed(page.limit, page.after, page.scope));
   }
 
   recordOpened(input: OpenedInput): Promise<number> {
     return this.run(() => this.views.recordOpened(input));
   }
 
-  listOpened(page: { limit: number; beforeId?: number | undefined }): Promise<OpenedRecord[]> {
-    return this.run(() => this.views.opened(page.limit, page.beforeId));
+  listOpened(page: { limit: number; beforeId?: number | undefined; scope?: Scope | undefined }): Promise<OpenedRecord[]> {
+    return this.run(() => this.views.opened(page.limit, page.beforeId, page.scope));
   }
 
   deleteDocument(documentId: string): Promise<boolean> {

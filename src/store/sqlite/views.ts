@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { TroveError } from '../../errors.js';
-import type { DocumentContent, IndexedEntry, IndexedKey, OpenedInput, OpenedRecord } from '../types.js';
-import { type DocumentRow, toRecord } from './rows.js';
+import type { DocumentContent, IndexedEntry, IndexedKey, OpenedInput, OpenedRecord, Scope } from '../types.js';
+import { type DocumentRow, scopeCondition, toRecord } from './rows.js';
 import type { StatementCache } from './statements.js';
 
 // Reads behind previews and the two history views, and the opened-results log.
@@ -13,19 +13,18 @@ const CONTENT = {
 
 // Global documents, memories left out (they belong to banks, not to what was read). The (updated_at) index
 // carries seq as its rowid, so both pages walk it in order; the row-value bound keeps equal times in seq order.
-const INDEXED_FIRST = `SELECT * FROM documents WHERE owner_id IS NULL AND kind <> 'memory'
-  ORDER BY updated_at DESC, seq DESC LIMIT ?`;
-const INDEXED_AFTER = `SELECT * FROM documents WHERE owner_id IS NULL AND kind <> 'memory' AND (updated_at, seq) < (?, ?)
-  ORDER BY updated_at DESC, seq DESC LIMIT ?`;
+const indexedSql = (scope: string, after: boolean) => `SELECT d.* FROM documents d WHERE d.kind <> 'memory'${scope}${after ? ' AND (d.updated_at, d.seq) < (?, ?)' : ''}
+  ORDER BY d.updated_at DESC, d.seq DESC LIMIT ?`;
 
-const GLOBAL_DOCUMENT_SEQ = 'SELECT seq FROM documents WHERE ifnull(owner_id, 0) = 0 AND url = ?';
-const INSERT_OPENED = 'INSERT INTO history_opened (document_seq, url, title, query, opened_at) VALUES (?, ?, ?, ?, ?)';
+// The opener's own document at that url first, else the global one.
+const DOCUMENT_SEQ = 'SELECT seq FROM documents WHERE ifnull(owner_id, 0) IN (0, ?) AND url = ? ORDER BY owner_id IS NULL LIMIT 1';
+const INSERT_OPENED = 'INSERT INTO history_opened (document_seq, url, title, query, owner_id, opened_at) VALUES (?, ?, ?, ?, ?, ?)';
 
 // The linked document, else (it was deleted, maybe indexed again since) the global document with that url now.
-const OPENED = `SELECT h.id, h.url, h.title, h.query, h.opened_at, ifnull(d.version_count, 0) AS version_count
+const openedSql = (scope: string) => `SELECT h.id, h.url, h.title, h.query, h.opened_at, ifnull(d.version_count, 0) AS version_count
   FROM history_opened h
-  LEFT JOIN documents d ON d.seq = ifnull(h.document_seq, (SELECT seq FROM documents WHERE ifnull(owner_id, 0) = 0 AND url = h.url))
-  WHERE h.owner_id IS NULL AND h.id < ? ORDER BY h.id DESC LIMIT ?`;
+  LEFT JOIN documents d ON d.seq = ifnull(h.document_seq, (SELECT seq FROM documents WHERE ifnull(owner_id, 0) IN (0, ifnull(h.owner_id, 0)) AND url = h.url ORDER BY owner_id IS NULL LIMIT 1))
+  WHERE h.id < ?${scope} ORDER BY h.id DESC LIMIT ?`;
 
 interface ContentRow {
   text: string;
@@ -62,19 +61,27 @@ export class SqliteViews {
     }
   }
 
-  indexed(limit: number, after?: IndexedKey): IndexedEntry[] {
-    const rows = (after === undefined ? this.stmts.get(INDEXED_FIRST).all(limit) : this.stmts.get(INDEXED_AFTER).all(after.at, after.seq, limit)) as DocumentRow[];
+  indexed(limit: number, after?: IndexedKey, scope?: Scope): IndexedEntry[] {
+    const cond = scopeCondition(scope);
+    const stmt = this.stmts.get(indexedSql(cond ? ` AND ${cond.sql}` : '', after !== undefined));
+    const params = [...(cond?.params ?? []), ...(after ? [after.at, after.seq] : []), limit];
+    const rows = stmt.all(...params) as DocumentRow[];
     return rows.map((r) => ({ document: toRecord(r), key: { at: r.updated_at, seq: r.seq } }));
   }
 
   recordOpened(input: OpenedInput): number {
-    const seq = this.stmts.get(GLOBAL_DOCUMENT_SEQ).pluck().get(input.url) as number | undefined;
-    const info = this.stmts.get(INSERT_OPENED).run(seq ?? null, input.url, input.title, input.query, input.openedAt);
+    const owner = input.ownerId ?? null;
+    const seq = this.stmts.get(DOCUMENT_SEQ).pluck().get(owner ?? 0, input.url) as number | undefined;
+    const info = this.stmts.get(INSERT_OPENED).run(seq ?? null, input.url, input.title, input.query, owner, input.openedAt);
     return Number(info.lastInsertRowid);
   }
 
-  opened(limit: number, beforeId?: number): OpenedRecord[] {
-    const rows = this.stmts.get(OPENED).all(beforeId ?? Number.MAX_SAFE_INTEGER, limit) as OpenedRow[];
+  /** Opened results newest first: every owner's for `all`, else one owner's own (history is never shared). */
+  opened(limit: number, beforeId?: number, scope?: Scope): OpenedRecord[] {
+    const own = !scope || scope.all ? undefined : scope.userId;
+    const sql = openedSql(own === undefined ? '' : own === null ? ' AND h.owner_id IS NULL' : ' AND h.owner_id = ?');
+    const params = own === undefined || own === null ? [] : [own];
+    const rows = this.stmts.get(sql).all(beforeId ?? Number.MAX_SAFE_INTEGER, ...params, limit) as OpenedRow[];
     return rows.map((r) => ({ id: r.id, url: r.url, title: r.title, query: r.query, openedAt: r.opened_at, versionCount: r.version_count }));
   }
 }

@@ -38,16 +38,17 @@ export class SqliteWriter {
   }
 
   private writeInside(w: DocumentWrite): WriteResult {
-    const existing = this.stmts.get('SELECT * FROM documents WHERE ifnull(owner_id, 0) = 0 AND url = ?').get(w.url) as DocumentRow | undefined;
+    const owner = w.ownerId ?? null;
+    const existing = this.stmts.get('SELECT * FROM documents WHERE ifnull(owner_id, 0) = ? AND url = ?').get(owner ?? 0, w.url) as DocumentRow | undefined;
     const now = Date.now();
     let row: DocumentRow;
     let created = false;
     let versionAdded = false;
     if (!existing) {
       const info = this.stmts
-        .get(`INSERT INTO documents (id, kind, url, title, domain, language, label, source, metadata, added_at, updated_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(ulid(now), w.kind, w.url, w.title, w.domain, w.language, w.label, w.source, JSON.stringify(w.metadata), w.capturedAt, w.capturedAt);
+        .get(`INSERT INTO documents (id, kind, url, title, domain, language, label, owner_id, source, metadata, added_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(ulid(now), w.kind, w.url, w.title, w.domain, w.language, w.label, owner, w.source, JSON.stringify(w.metadata), w.capturedAt, w.capturedAt);
       row = this.stmts.get('SELECT * FROM documents WHERE seq = ?').get(info.lastInsertRowid) as DocumentRow;
       created = true;
     } else {
