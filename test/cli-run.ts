@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -91,4 +92,25 @@ export function startServe(globalArgs: string[], env: NodeJS.ProcessEnv, timeout
       reject(new Error(`trove serve exited with ${code}; stderr:\n${stderr}`));
     });
   });
+}
+
+/** A command that succeeded (exit 0); the output is in the failure message otherwise. */
+export function ok(r: CliResult): CliResult {
+  assert.equal(r.code, 0, `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
+  return r;
+}
+
+/** A failed command: the exit code, the error code on stderr in the one error format, nothing on stdout. */
+export function failed(r: CliResult, code: string, exit = 1): void {
+  assert.equal(r.code, exit, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, new RegExp(`^trove: ${code}: [^\\n]+\\n$`));
+}
+
+/** A failed --json command: the exit code and the error code in the JSON body, which is returned. */
+export function failedJson(r: CliResult, code: string, exit = 1): Record<string, any> {
+  assert.equal(r.code, exit, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
+  const body = parseJson(r);
+  assert.equal(body.error.code, code);
+  return body;
 }

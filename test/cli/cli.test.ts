@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
 import { VERSION } from '../../src/app.js';
 import { SCHEMA_VERSION } from '../../src/store/sqlite/migrations.js';
-import { type CliResult, cliEnv, parseJson, runCli, startServe } from '../cli-run.js';
+import { type CliResult, cliEnv, failed, failedJson as jsonFailure, ok, parseJson, runCli, startServe } from '../cli-run.js';
 import { tempDir } from '../helpers.js';
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -39,24 +39,10 @@ function write(path: string, content: string | Buffer): string {
   return path;
 }
 
-function ok(r: CliResult): CliResult {
-  assert.equal(r.code, 0, `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  return r;
-}
-
-/** A failed command: exit 1, the code on stderr in the one error format, nothing on stdout. */
-function failed(r: CliResult, code: string, exit = 1): void {
-  assert.equal(r.code, exit, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  assert.equal(r.stdout, '');
-  assert.match(r.stderr, new RegExp(`^trove: ${code}: [^\\n]+\\n$`));
-}
-
 /** The same failure with --json: one JSON error object on stdout. */
 function failedJson(r: CliResult, code: string, exit = 1): Record<string, any> {
-  assert.equal(r.code, exit, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  const body = parseJson(r);
+  const body = jsonFailure(r, code, exit);
   assert.deepEqual(Object.keys(body), ['error']);
-  assert.equal(body.error.code, code);
   assert.equal(typeof body.error.message, 'string');
   return body.error;
 }

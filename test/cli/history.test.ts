@@ -6,27 +6,13 @@ import { loadConfig } from '../../src/config/load.js';
 import { createLogger } from '../../src/log.js';
 import { addContent } from '../../src/service/documents.js';
 import { recordOpened } from '../../src/service/history.js';
-import { type CliResult, cliEnv, parseJson, runCli } from '../cli-run.js';
+import { type CliResult, cliEnv, failed, failedJson, ok, parseJson, runCli } from '../cli-run.js';
 import { tempDir } from '../helpers.js';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-function ok(r: CliResult): CliResult {
-  assert.equal(r.code, 0, `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  return r;
-}
-
-function failed(r: CliResult, code: string): void {
-  assert.equal(r.code, 1, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  assert.equal(r.stdout, '');
-  assert.match(r.stderr, new RegExp(`^trove: ${code}: [^\\n]+\\n$`));
-}
-
-function failedJson(r: CliResult, code: string, field: string): void {
-  assert.equal(r.code, 1, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  const body = parseJson(r);
-  assert.equal(body.error.code, code);
-  assert.equal(body.error.details?.field, field);
+function failedWithField(r: CliResult, code: string, field: string): void {
+  assert.equal(failedJson(r, code).error.details?.field, field);
 }
 
 describe('trove history', () => {
@@ -85,10 +71,10 @@ describe('trove history', () => {
   });
 
   test('bad flags are INVALID_ARGUMENT naming the field', async () => {
-    failedJson(await trove('history', '--page-key', 'garbage', '--json'), 'INVALID_ARGUMENT', 'page_key');
-    failedJson(await trove('history', '--limit', 'ten', '--json'), 'INVALID_ARGUMENT', 'limit');
-    failedJson(await trove('history', '--last-id', '3', '--json'), 'INVALID_ARGUMENT', 'last_id');
-    failedJson(await trove('history', '--opened', '--last-id', '0', '--json'), 'INVALID_ARGUMENT', 'last_id');
+    failedWithField(await trove('history', '--page-key', 'garbage', '--json'), 'INVALID_ARGUMENT', 'page_key');
+    failedWithField(await trove('history', '--limit', 'ten', '--json'), 'INVALID_ARGUMENT', 'limit');
+    failedWithField(await trove('history', '--last-id', '3', '--json'), 'INVALID_ARGUMENT', 'last_id');
+    failedWithField(await trove('history', '--opened', '--last-id', '0', '--json'), 'INVALID_ARGUMENT', 'last_id');
     failed(await trove('history', '--opened', '--page-key', 'aTEuMS4x'), 'INVALID_ARGUMENT');
   });
 });

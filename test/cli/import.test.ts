@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type CliResult, cliEnv, parseJson, runCli } from '../cli-run.js';
+import { type CliResult, cliEnv, failed, failedJson, ok, parseJson, runCli } from '../cli-run.js';
 import { tempDir } from '../helpers.js';
 import { BOOKMARKS_HTML } from '../ingest/importers/bookmarks-fixture.js';
 import { type FixtureVisit, writeHistoryDb } from '../ingest/importers/browsers.js';
@@ -29,22 +29,6 @@ function workspace(extraEnv: Record<string, string> = {}): { base: string; trove
   mkdirSync(base, { recursive: true });
   const env = cliEnv(base, { HOME: base, ...extraEnv });
   return { base, trove: (...args) => runCli(['--data-dir', join(base, 'data'), ...args], { env, cwd: base }) };
-}
-
-function ok(r: CliResult): CliResult {
-  assert.equal(r.code, 0, `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  return r;
-}
-
-function failed(r: CliResult, code: string): void {
-  assert.equal(r.code, 1, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  assert.equal(r.stdout, '');
-  assert.match(r.stderr, new RegExp(`^trove: ${code}: [^\\n]+\\n$`));
-}
-
-function failedJson(r: CliResult, code: string): void {
-  assert.equal(r.code, 1);
-  assert.equal(parseJson(r).error.code, code);
 }
 
 describe('trove import <browser>', () => {

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
-import { type CliResult, type Served, cliEnv, parseJson, runCli, startServe } from '../cli-run.js';
+import { type CliResult, type Served, cliEnv, ok, parseJson, runCli, startServe } from '../cli-run.js';
 import { tempDir } from '../helpers.js';
 
 // `trove sync` and `trove serve` with [[indexer.directories]] in a real config file.
@@ -39,11 +39,6 @@ function workspace(folders?: string): Workspace {
 function put(path: string, content: string | Buffer): void {
   mkdirSync(join(path, '..'), { recursive: true });
   writeFileSync(path, content);
-}
-
-function ok(r: CliResult): CliResult {
-  assert.equal(r.code, 0, `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  return r;
 }
 
 test('trove sync indexes the folder, reports counts, and a second run changes nothing', async () => {

@@ -2,19 +2,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type CliResult, cliEnv, parseJson, runCli } from '../cli-run.js';
+import { type CliResult, cliEnv, failed, ok, parseJson, runCli } from '../cli-run.js';
 import { tempDir } from '../helpers.js';
-
-function ok(r: CliResult): CliResult {
-  assert.equal(r.code, 0, `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  return r;
-}
-
-function failed(r: CliResult, code: string): void {
-  assert.equal(r.code, 1, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  assert.equal(r.stdout, '');
-  assert.match(r.stderr, new RegExp(`^trove: ${code}: [^\\n]+\\n$`));
-}
 
 describe('trove tools and trove mcp-config', () => {
   let root: ReturnType<typeof tempDir>;

@@ -5,26 +5,10 @@ import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load.js';
 import { createLogger } from '../../src/log.js';
 import { hashToken, resolveToken } from '../../src/service/users.js';
-import { type CliResult, cliEnv, parseJson, runCli } from '../cli-run.js';
+import { type CliResult, cliEnv, failed, failedJson, ok, parseJson, runCli } from '../cli-run.js';
 import { tempDir } from '../helpers.js';
 
 const TOKEN = /trove_[A-Za-z0-9_-]{43}/g;
-
-function ok(r: CliResult): CliResult {
-  assert.equal(r.code, 0, `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  return r;
-}
-
-function failed(r: CliResult, code: string): void {
-  assert.equal(r.code, 1, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  assert.equal(r.stdout, '');
-  assert.match(r.stderr, new RegExp(`^trove: ${code}: [^\\n]+\\n$`));
-}
-
-function failedJson(r: CliResult, code: string): void {
-  assert.equal(r.code, 1, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
-  assert.equal(parseJson(r).error.code, code);
-}
 
 /** The one token a command printed. */
 function tokenOf(r: CliResult): string {
