@@ -6,13 +6,19 @@ import { type App, createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load.js';
 import { createLogger } from '../src/log.js';
 import { ADD_BATCH, type ContentInput, addContents } from '../src/service/documents.js';
+import { startServer } from '../src/http/server.js';
 import { searchDocuments } from '../src/service/search.js';
 import { SCHEMA_VERSION } from '../src/store/sqlite/migrations.js';
 import type { SqliteStore } from '../src/store/sqlite/store.js';
 import type Database from 'better-sqlite3';
+import { coldStartMarkdown, runColdStartBench } from './cold-start.js';
 import { makeCorpus, rng } from './corpus.js';
+import { entitiesMarkdown, runEntitiesBench } from './entities.js';
 import { extractionMarkdown, runExtractionBench } from './extraction.js';
+import { type Footprint, footprintMarkdown, measureFootprint } from './footprint.js';
 import { type McpRate, mcpMarkdown, runMcpBench } from './mcp.js';
+import { memoryMarkdown, runMemoryBench } from './memory.js';
+import { runSciFactBench, sciFactMarkdown } from './scifact.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [10_000] : [10_000, 100_000];
@@ -32,6 +38,9 @@ interface Row {
   ratio_p50: number;
   ratio_p95: number;
   ratio_p50_vs_and_only: number;
+  /** The same query as one MCP tools/call over HTTP (one client, keep-alive), end to end. */
+  mcp_http_ms: Stats;
+  ratio_mcp_p50: number;
 }
 
 interface Stats {
@@ -50,8 +59,10 @@ function openApp(dir: string): App {
   return createApp(loadConfig({ dataDir: dir, env: { XDG_CONFIG_HOME: dir } }), createLogger('warn'));
 }
 
+const storeDir = (size: number) => join(root, '.cache', `keyword-${size}-s${SEED}-v${SCHEMA_VERSION}-c2`);
+
 async function build(size: number): Promise<{ app: App; rate: number | null }> {
-  const dir = join(root, '.cache', `keyword-${size}-s${SEED}-v${SCHEMA_VERSION}-c2`);
+  const dir = storeDir(size);
   if (existsSync(join(dir, 'complete'))) return { app: openApp(dir), rate: null };
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -130,8 +141,11 @@ async function measure(size: number): Promise<Row> {
       trove.push(performance.now() - t);
     }
   }
+  const mcpTimes = await timeMcpSearch(app, queries);
   const chunks = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  const textBytes = db.prepare('SELECT sum(length(CAST(text AS BLOB))) FROM versions').pluck().get() as number;
   await app.close();
+  footprints.push(await measureFootprint({ root, dataDir: storeDir(size), documents: size, chunks, textBytes, queries }));
   const t = stats(trove);
   const r = stats(sameTimes);
   const a = stats(andTimes);
@@ -146,18 +160,39 @@ async function measure(size: number): Promise<Row> {
     ratio_p50: Number((t.p50 / r.p50).toFixed(2)),
     ratio_p95: Number((t.p95 / r.p95).toFixed(2)),
     ratio_p50_vs_and_only: Number((t.p50 / a.p50).toFixed(2)),
+    mcp_http_ms: stats(mcpTimes),
+    ratio_mcp_p50: Number((stats(mcpTimes).p50 / r.p50).toFixed(2)),
   };
+}
+
+/** Each query once as a legacy-era MCP tools/call over HTTP on 127.0.0.1: the end-to-end latency a client sees. */
+async function timeMcpSearch(app: App, queries: string[]): Promise<number[]> {
+  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const times: number[] = [];
+  try {
+    for (const [i, q] of queries.entries()) {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'search', arguments: { query: q, limit: 10 } } });
+      const t = performance.now();
+      const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+      const text = await res.text();
+      if (i >= 10) times.push(performance.now() - t);
+      if (!res.ok || text.includes('"isError":true')) throw new Error(`MCP search failed: ${res.status} ${text.slice(0, 200)}`);
+    }
+  } finally {
+    await server.close();
+  }
+  return times;
 }
 
 function table(rows: Row[]): string {
   const lines = [
-    '| documents | chunks | trove p50 / p95 / p99 ms | raw FTS5, same retrieval | ratio p50 | ratio p95 | raw FTS5, AND only | ratio p50 vs AND only | queries filled | ingest docs/s |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| documents | chunks | trove p50 / p95 / p99 ms | raw FTS5, same retrieval | ratio p50 | ratio p95 | raw FTS5, AND only | ratio p50 vs AND only | MCP HTTP call p50 / p95 / p99 ms | MCP ratio p50 | queries filled | ingest docs/s |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     const f = (s: Stats) => `${s.p50} / ${s.p95} / ${s.p99}`;
     lines.push(
-      `| ${r.documents} | ${r.chunks} | ${f(r.trove_ms)} | ${f(r.raw_fts5_ms)} | ${r.ratio_p50}x | ${r.ratio_p95}x | ${f(r.raw_fts5_and_only_ms)} | ${r.ratio_p50_vs_and_only}x | ${r.queries_needing_fill}/${QUERIES} | ${r.ingest_docs_per_s ?? '(cached)'} |`,
+      `| ${r.documents} | ${r.chunks} | ${f(r.trove_ms)} | ${f(r.raw_fts5_ms)} | ${r.ratio_p50}x | ${r.ratio_p95}x | ${f(r.raw_fts5_and_only_ms)} | ${r.ratio_p50_vs_and_only}x | ${f(r.mcp_http_ms)} | ${r.ratio_mcp_p50}x | ${r.queries_needing_fill}/${QUERIES} | ${r.ingest_docs_per_s ?? '(cached)'} |`,
     );
   }
   return lines.join('\n');
@@ -181,13 +216,18 @@ async function measureMcp(): Promise<McpRate[]> {
 }
 
 const rows: Row[] = [];
+const footprints: Footprint[] = [];
 for (const size of sizes) rows.push(await measure(size));
 const mcp = await measureMcp();
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version };
 const extraction = await runExtractionBench({ quick, cores: machine.cpus });
-const result = { date: new Date().toISOString(), quick, machine, queries: QUERIES, rounds: ROUNDS, keyword: rows, mcp, extraction };
+const coldStart = await runColdStartBench({ quick, root });
+const sciFact = await runSciFactBench({ quick, root });
+const memory = await runMemoryBench({ quick });
+const entities = await runEntitiesBench({ quick });
+const result = { date: new Date().toISOString(), quick, machine, queries: QUERIES, rounds: ROUNDS, keyword: rows, footprint: footprints, mcp, extraction, cold_start: coldStart, scifact: sciFact, memory, entities };
 mkdirSync(join(root, 'results'), { recursive: true });
 writeFileSync(join(root, 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
-const md = `Keyword search, ${QUERIES} queries x ${ROUNDS} rounds, limit 10 (${machine.cpus} cores, ${machine.cpu}, Node ${machine.node}):\n\n${table(rows)}\n\n${mcpMarkdown(mcp)}\n\n${extractionMarkdown(extraction)}`;
+const md = `Keyword search, ${QUERIES} queries x ${ROUNDS} rounds, limit 10 (${machine.cpus} cores, ${machine.cpu}, Node ${machine.node}):\n\n${table(rows)}\n\n${footprintMarkdown(footprints)}\n\n${mcpMarkdown(mcp)}\n\n${extractionMarkdown(extraction)}\n\n${coldStartMarkdown(coldStart)}\n\n${sciFactMarkdown(sciFact)}\n${memoryMarkdown(memory)}\n${entitiesMarkdown(entities)}`;
 writeFileSync(join(root, 'results', 'latest.md'), md);
 process.stdout.write(md);

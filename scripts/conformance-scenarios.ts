@@ -19,6 +19,9 @@ export const RUNS: readonly ScenarioRun[] = [
   { scenario: 'http-header-validation', spec: '2026-07-28' },
   { scenario: 'caching', spec: '2026-07-28' },
   { scenario: 'input-required-result-unsupported-methods', spec: '2026-07-28' },
+  { scenario: 'resources-list', spec: '2025-11-25' },
+  { scenario: 'resources-list', spec: '2026-07-28' },
+  { scenario: 'sep-2164-resource-not-found', spec: '2026-07-28' },
 ];
 
 const FIXTURE = "needs the suite's own fixture tool";
@@ -33,9 +36,6 @@ export const EXCUSED: Readonly<Record<string, string>> = {
   'server-stateless:sep-2575-http-server-no-independent-requests-on-stream': `${FIXTURE} test_streaming_elicitation; trove never elicits`,
   'server-stateless:sep-2575-server-no-log-without-loglevel': `${FIXTURE} test_logging_tool; trove sends no log notifications`,
   'caching:sep-2549-prompts-list-caching-hints': 'trove has no prompts: prompts/list is -32601 and the prompts capability is not declared',
-  'caching:sep-2549-resources-list-caching-hints': 'trove has no resources yet (step 6): resources/list is -32601, capability not declared',
-  'caching:sep-2549-resources-templates-list-caching-hints': 'trove has no resources yet (step 6): resources/templates/list is -32601',
-  'caching:sep-2549-resources-read-caching-hints': 'trove has no resources yet (step 6); the suite skips this check when resources/list fails',
 };
 
 /** Scenarios that do not apply to trove, grouped by the reason. */
@@ -59,11 +59,8 @@ export const SKIPPED: ReadonlyArray<{ reason: string; scenarios: readonly string
     ],
   },
   {
-    reason: 'trove serves no resources yet (step 6); resource subscriptions are not exposed (seed 004)',
-    scenarios: [
-      'resources-list', 'resources-read-text', 'resources-read-binary', 'resources-templates-read', 'resources-subscribe',
-      'resources-unsubscribe', 'sep-2164-resource-not-found',
-    ],
+    reason: "read the suite's own fixture resources (test://static-text, test://template/{id}/data); trove's are trove:// templates, and resource subscriptions are not exposed (seed 004)",
+    scenarios: ['resources-read-text', 'resources-read-binary', 'resources-templates-read', 'resources-subscribe', 'resources-unsubscribe'],
   },
   {
     reason: 'trove serves no prompts (not exposed, seed 004) and so no completions',

@@ -10,7 +10,7 @@ const dim = (s: string, tty: boolean) => (tty ? `\x1b[2m${s}\x1b[22m` : s);
 export function formatSearch(r: SearchResponse, tty: boolean): string {
   const lines: string[] = [];
   r.results.forEach((hit, i) => {
-    const partial = hit.match === 'partial' ? ' (partial match)' : '';
+    const partial = hit.match === 'partial' ? ' (partial match)' : hit.match === 'semantic' ? ' (by meaning)' : '';
     lines.push(`${i + 1}. ${bold(hit.title || hit.url, tty)}${partial}`);
     lines.push(`   ${hit.url}`);
     const snippet = tty ? hit.snippet.replace(/\*\*(.+?)\*\*/g, (_, w: string) => bold(w, tty)) : hit.snippet;
@@ -73,7 +73,13 @@ export function formatStatus(s: StatusView): string {
     `store:     ${s.store.backend} ${s.store.path} (${(s.store.size_bytes / 1024).toFixed(1)} KiB, schema ${s.store.schema_version})`,
     `instance:  ${s.instance_id} epoch ${s.epoch} revision ${s.revision}`,
     `documents: ${c.documents} (web ${c.web}, local ${c.local}, memory ${c.memory}); versions ${c.versions}; passages ${c.chunks}`,
+    formatSemantic(s.semantic),
   ].join('\n');
+}
+
+function formatSemantic(m: StatusView['semantic']): string {
+  if (!m.enabled) return 'semantic:  off ([semantic] enabled = false)';
+  return `semantic:  ${m.model} (${m.dimensions ?? '?'} dimensions) at ${m.endpoint}; ${m.embedded} embedded, ${m.queued} queued, ${m.failed} refused`;
 }
 
 /** The counts of a folder sync; refused files are reported on stderr. */

@@ -6,13 +6,14 @@ import { VERSION } from '../app.js';
 import { defaultConfigPath, describeConfig } from '../config/load.js';
 import { defaultConfigText } from '../config/template.js';
 import { TroveError } from '../errors.js';
-import { parseAddress, startServer } from '../http/server.js';
 import type { FolderSpec } from '../ingest/folders.js';
 import { type TargetOutcome, addTargets, showDocument } from '../service/documents.js';
+import { checkBankName } from '../service/banks.js';
 import { searchDocuments } from '../service/search.js';
 import { watchDirectories } from '../service/folder-watch.js';
 import { configuredFolders, syncDirectories } from '../service/folders.js';
 import { getStatus } from '../service/status.js';
+import { registerBanks } from './bank.js';
 import { registerHistory } from './history.js';
 import { registerImport } from './import.js';
 import { registerTools } from './tools.js';
@@ -71,12 +72,14 @@ export function buildProgram(): Command {
     .option('--limit <n>', 'results 1..50 (default 10)')
     .option('--date-from <YYYY-MM-DD>', 'updated on or after')
     .option('--date-to <YYYY-MM-DD>', 'updated on or before')
+    .option('--semantic', 'rank by meaning too (needs [semantic]; else keyword search with a notice)')
     .option('--json', 'machine-readable output')
     .action(async (words: string[], _o, cmd: Command) => {
-      const opts = globals(cmd) as GlobalOptions & { limit?: string; dateFrom?: string; dateTo?: string };
+      const opts = globals(cmd) as GlobalOptions & { limit?: string; dateFrom?: string; dateTo?: string; semantic?: boolean };
       await withApp(opts, async (app) => {
         if (opts.limit !== undefined && !/^-?\d+$/.test(opts.limit)) throw new TroveError('INVALID_ARGUMENT', `--limit must be a whole number, got ${JSON.stringify(opts.limit)}`, { field: 'limit' });
-        const r = await searchDocuments(app, { query: words.join(' '), limit: opts.limit === undefined ? undefined : Number(opts.limit), dateFrom: opts.dateFrom, dateTo: opts.dateTo });
+        const r = await searchDocuments(app, { query: words.join(' '), limit: opts.limit === undefined ? undefined : Number(opts.limit), dateFrom: opts.dateFrom, dateTo: opts.dateTo, semantic: opts.semantic });
+        if (r.notice && !opts.json) process.stderr.write(`trove: ${r.notice}\n`);
         if (opts.json) printJson(r);
         else process.stdout.write(`${formatSearch(r, tty)}\n`);
       });
@@ -126,13 +129,16 @@ export function buildProgram(): Command {
   program
     .command('mcp')
     .description('serve MCP over stdio (newline-delimited JSON-RPC; stdout carries protocol only, logs go to stderr)')
+    .option('--bank <name>', 'memory bank of the memory tools (default mcp.default_bank)')
     .action(async (_o, cmd: Command) => {
-      const opts = globals(cmd);
+      const opts = globals(cmd) as GlobalOptions & { bank?: string };
       await withApp(opts, async (app) => {
         if (!app.config.mcp.enabled) throw new TroveError('CAPABILITY_UNAVAILABLE', 'MCP is turned off (mcp.enabled = false)', { key: 'mcp.enabled' });
+        const bank = checkBankName(opts.bank ?? app.config.mcp.default_bank);
         await app.store.beginEpoch();
+        app.embedder?.start();
         const { runStdio } = await import('../mcp/stdio.js');
-        await runStdio(app);
+        await runStdio(app, bank);
       });
     });
 
@@ -152,12 +158,15 @@ export function buildProgram(): Command {
           throw err;
         }
         await app.store.beginEpoch();
+        // Loaded here: the HTTP stack is not needed by any other command (keeps `trove mcp` start fast).
+        const { parseAddress, startServer } = await import('../http/server.js');
         const running = await startServer(app, parseAddress(app.config.server.address)).catch(async (err) => {
           await app.close();
           throw err;
         });
         app.log.info('trove serving', { url: running.url, store: app.config.dataDir });
         process.stdout.write(`trove listening on ${running.url}\n`);
+        app.embedder?.start();
         const watching = watchDirectories(app, { initialSync: true }, folders);
         const stop = async () => {
           await running.close();
@@ -210,6 +219,7 @@ export function buildProgram(): Command {
   registerHistory(program);
   registerTools(program);
   registerUsers(program);
+  registerBanks(program);
   return program;
 }
 

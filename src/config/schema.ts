@@ -20,6 +20,8 @@ export type FieldSpec = Exclude<KeySpec, { type: 'tables' }> & { required?: bool
 /** Kinds of the built-in secret detectors (src/ingest/redact.ts); `redact.builtins` lists the enabled ones. */
 export const BUILTIN_REDACTIONS = ['aws', 'private-key', 'github', 'gitlab', 'slack', 'openai', 'url-password'] as const;
 
+const HTTP_URL = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i;
+
 export const CONFIG_SCHEMA = {
   server: {
     address: {
@@ -73,6 +75,13 @@ export const CONFIG_SCHEMA = {
       doc: 'Toolsets offered to assistants; fewer tools help them choose. history: search, get_preview, get_history.',
     },
     max_result_bytes: { type: 'integer', default: 131_072, min: 4096, max: 16_777_216, doc: 'Bound on the encoded structured result of one tool call; longer text and HTML are shortened (reported), else RESULT_TOO_LARGE.' },
+    default_bank: {
+      type: 'string',
+      default: 'default',
+      pattern: /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,64}$/,
+      patternDoc: '1 to 64 characters of A-Z a-z 0-9 . _ -, not "." or ".."',
+      doc: 'Memory bank of MCP connections that name none: POST /mcp without X-Bank-Id, and `trove mcp` without --bank.',
+    },
   },
   store: {
     backend: { type: 'enum', default: 'sqlite', values: ['sqlite'], doc: 'Storage backend; the embedded SQLite file lives in the data directory.' },
@@ -129,6 +138,37 @@ export const CONFIG_SCHEMA = {
   },
   log: {
     level: { type: 'enum', default: 'info', values: ['silent', 'error', 'warn', 'info', 'debug'], doc: 'Least severe log level written to stderr.' },
+  },
+  render: {
+    chromium_path: {
+      type: 'string',
+      default: '/usr/bin/chromium',
+      doc: 'Chromium (or Chrome) executable that renders stored pages for capture_screenshot, inspect_dom and inspect_accessibility, with JavaScript and network off. Missing: those tools answer CAPABILITY_UNAVAILABLE (Debian/Ubuntu: apt-get install chromium).',
+    },
+  },
+  semantic: {
+    enabled: { type: 'boolean', default: false, doc: 'Embed every passage with an OpenAI-compatible /v1/embeddings endpoint (Ollama, LM Studio, llama.cpp, vLLM, OpenAI) for semantic and hybrid search.' },
+    base_url: { type: 'string', default: 'http://localhost:11434', pattern: HTTP_URL, patternDoc: 'an http(s) URL such as http://localhost:11434', doc: 'Where the endpoint lives; /v1/embeddings is added (a base_url ending in /v1 is used as is).' },
+    model: { type: 'string', default: 'nomic-embed-text', doc: 'Embedding model name. Changing it (or dimensions) drops every vector and embeds everything again.' },
+    dimensions: { type: 'integer', default: 0, min: 0, max: 16_384, doc: 'Vector length asked of the model (sent as `dimensions`); 0 sends none and takes the length of the first answer.' },
+    batch_size: { type: 'integer', default: 32, min: 1, max: 2048, doc: 'Passages sent per embeddings request.' },
+    api_key: { type: 'string', default: '', secret: true, doc: 'Sent as Authorization: Bearer <key> when set (OpenAI, vLLM --api-key); local servers need none.' },
+    timeout_ms: { type: 'integer', default: 60_000, min: 100, max: 3_600_000, doc: 'Time limit of one background embeddings request.' },
+    query_timeout_ms: { type: 'integer', default: 5000, min: 100, max: 600_000, doc: 'Time limit for embedding a search query; slower, and the search falls back to keywords with a notice.' },
+  },
+  llm: {
+    enabled: { type: 'boolean', default: false, doc: 'Use an OpenAI-compatible /v1/chat/completions endpoint (e.g. for reflect answers).' },
+    base_url: { type: 'string', default: 'http://localhost:11434', pattern: HTTP_URL, patternDoc: 'an http(s) URL such as http://localhost:11434', doc: 'Where the endpoint lives; /v1/chat/completions is added (a base_url ending in /v1 is used as is).' },
+    model: { type: 'string', default: '', doc: 'Chat model name (required when llm.enabled), e.g. llama3.2 or gpt-4o-mini.' },
+    api_key: { type: 'string', default: '', secret: true, doc: 'Sent as Authorization: Bearer <key> when set.' },
+    timeout_ms: { type: 'integer', default: 120_000, min: 100, max: 3_600_000, doc: 'Time limit of one chat completion.' },
+  },
+  searxng: {
+    enabled: { type: 'boolean', default: false, doc: 'Offer the searxng_search tool, searching the web through a self-hosted SearXNG instance (its JSON format must be enabled).' },
+    base_url: { type: 'string', default: 'http://localhost:8080', pattern: HTTP_URL, patternDoc: 'an http(s) URL such as http://localhost:8080', doc: 'The SearXNG instance; /search is added.' },
+    max_results: { type: 'integer', default: 10, min: 1, max: 50, doc: 'Results returned when a searxng_search call does not ask for a number (1..50).' },
+    default_language: { type: 'string', default: 'en', doc: 'Search language when a call names none (a SearXNG language code such as en, de, all).' },
+    timeout_seconds: { type: 'integer', default: 10, min: 1, max: 300, doc: 'Time limit of one SearXNG request.' },
   },
 } as const satisfies Record<string, Record<string, KeySpec>>;
 

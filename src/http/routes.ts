@@ -11,9 +11,11 @@ import { getStatus } from '../service/status.js';
 import type { ToolRegistry } from '../mcp/registry.js';
 import { getToolEntry, listToolEntries } from '../mcp/tool-entries.js';
 import { batchBody, batchItem, contentInput, documentBody } from './document-input.js';
+import { BANK_ROUTES } from './routes-banks.js';
 import { type Action, type Grant, principalLabel } from '../service/access.js';
 import { regenerateToken } from '../service/users.js';
 import { validate } from './validate.js';
+import { CATALOG_ROUTES } from './routes-catalog.js';
 
 /** `public`: no caller needed (liveness); otherwise the action the one authorization function decides on. */
 export type Access = 'public' | Action;
@@ -54,6 +56,7 @@ const searchQuery = z.strictObject({
   limit: z.string().regex(/^-?\d+$/, 'must be a whole number').optional(),
   date_from: z.string().optional(),
   date_to: z.string().optional(),
+  semantic: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 const noQuery = z.strictObject({});
@@ -103,10 +106,11 @@ export const ROUTES: Route[] = [
     method: 'GET',
     path: '/api/search',
     access: 'documents.read',
-    summary: 'Keyword search: q (query language), limit 1..50, date_from/date_to YYYY-MM-DD on updated.',
-    handle: async ({ app, query, grant }) => {
+    summary: 'Keyword search: q (query language), limit 1..50, date_from/date_to YYYY-MM-DD on updated; semantic=true ranks by meaning too (hybrid, needs [semantic]).',
+    handle: async ({ app, query, grant, signal }) => {
       const p = validate(searchQuery, query, 'query parameter');
-      const body = await searchDocuments(app, { query: p.q, limit: p.limit === undefined ? undefined : Number(p.limit), dateFrom: p.date_from, dateTo: p.date_to, scope: grant.scope });
+      const semantic = p.semantic === 'true' || p.semantic === '1';
+      const body = await searchDocuments(app, { query: p.q, limit: p.limit === undefined ? undefined : Number(p.limit), dateFrom: p.date_from, dateTo: p.date_to, scope: grant.scope, semantic, signal });
       return { status: 200, body };
     },
   },
@@ -217,6 +221,8 @@ export const ROUTES: Route[] = [
       return { status: 200, body: await regenerateToken(app, name, principalLabel(grant.principal)) };
     },
   },
+  ...BANK_ROUTES,
+  ...CATALOG_ROUTES,
 ];
 
 interface Compiled {

@@ -12,6 +12,7 @@ import { isLoopbackHost, requestToken } from './auth.js';
 import { basePath, baseOrigin, stripBase } from './base-path.js';
 import { readJsonBody } from './body.js';
 import { ConcurrencyGate, type RequestTimeouts, applyServerTimeouts, armTimeouts, connectionsCheckingInterval, requestTimeouts } from './limits.js';
+import { bankErrorBody, mcpPathBank, requestBank } from './mcp-bank.js';
 import { OriginPolicy } from './origins.js';
 import { answerClientError, failureText, send, sendError } from './reply.js';
 import { ROUTES, type Route, Router } from './routes.js';
@@ -40,7 +41,6 @@ export function parseAddress(address: string): ListenOptions {
 
 export { failureText } from './reply.js';
 
-const MCP_PATH = '/mcp';
 const HEALTH_PATH = '/healthz';
 
 /** One request on its way through the pipeline. */
@@ -114,6 +114,18 @@ async function runRoute(app: App, ex: Exchange, route: Route, params: Record<str
   if (!ex.timedOut) send(ex.res, result.status, result.body);
 }
 
+/** MCP for the request's bank; a malformed bank name is a JSON-RPC error (HTTP 400) before MCP sees the request. */
+async function serveMcp(app: App, ex: Exchange, mcp: McpNodeHandler, principal: Principal, segment: string | undefined): Promise<void> {
+  let bank: string;
+  try {
+    bank = requestBank(ex.req, segment, app.config.mcp.default_bank);
+  } catch (err) {
+    send(ex.res, 400, bankErrorBody(err as TroveError));
+    return;
+  }
+  await mcp(ex.req, ex.res, principal, bank);
+}
+
 function failed(app: App, ex: Exchange, err: unknown): void {
   const path = ex.req.url?.split('?')[0];
   if (ex.timedOut) {
@@ -141,10 +153,11 @@ export function createHandler(app: App, parts: HandlerParts) {
     try {
       parts.origins.check(req);
       if (ex.path !== HEALTH_PATH) parts.gate.enter(res);
-      const isMcp = parts.mcp !== undefined && ex.path === MCP_PATH;
+      // /mcp, or a bank's /mcp/{bank}/ (seed 003).
+      const mcpPath = parts.mcp !== undefined && ex.path !== undefined ? mcpPathBank(ex.path) : undefined;
+      if (mcpPath) return await serveMcp(app, ex, parts.mcp!, await authenticate(app, ex, false), mcpPath.segment);
       const match = ex.path === undefined ? { error: new TroveError('NOT_FOUND', 'no such route') } : parts.router.tryMatch(req.method ?? 'GET', ex.path);
-      const principal = await authenticate(app, ex, !isMcp && match.route?.access === 'public');
-      if (isMcp) return await parts.mcp!(req, res, principal);
+      const principal = await authenticate(app, ex, match.route?.access === 'public');
       if (!match.route) throw match.error;
       await runRoute(app, ex, match.route, match.params, parts.tools, principal);
     } catch (err) {

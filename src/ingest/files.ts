@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TroveError } from '../errors.js';
@@ -29,6 +30,34 @@ export interface LocalFile {
   content: string;
   bytes?: Buffer;
   modifiedAt: number;
+  /** What the file was when read, so read_source can tell whether it changed since. */
+  identity: FileIdentity;
+}
+
+/** A file's identity and content hash at one read (metadata.file_identity of a local document). */
+export interface FileIdentity {
+  dev: string;
+  ino: string;
+  size: number;
+  mtime_ns: string;
+  /** Hex SHA-256 of the file's bytes. */
+  sha256: string;
+}
+
+export function identityOf(st: BigIntStats, bytes: Buffer): FileIdentity {
+  return { dev: String(st.dev), ino: String(st.ino), size: Number(st.size), mtime_ns: String(st.mtimeNs), sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** The bytes and identity of a file from one open descriptor, so both describe the same file. */
+export function readWithIdentity(path: string): { bytes: Buffer; identity: FileIdentity; stats: BigIntStats } {
+  const fd = openSync(path, 'r');
+  try {
+    const stats = fstatSync(fd, { bigint: true });
+    const bytes = readFileSync(fd);
+    return { bytes, identity: identityOf(stats, bytes), stats };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function fileFormat(path: string): FileFormat | undefined {
@@ -50,8 +79,8 @@ export function readLocalFile(path: string, maxBytes: number): LocalFile {
   const format = fileFormat(abs);
   if (!format) throw new TroveError('UNSUPPORTED_TYPE', `unsupported file type ${extname(abs) || '(none)'}: ${path}; supported: ${SUPPORTED}`, { path });
   if (st.size > maxBytes) throw new TroveError('TOO_LARGE', `${path} is ${st.size} bytes; the limit is ${maxBytes} (indexer.max_file_bytes)`, { path, size: st.size, limit: maxBytes });
-  const bytes = readFileSync(abs);
-  const base = { path: abs, url: pathToFileURL(abs).href, format, extension: extname(abs).toLowerCase(), modifiedAt: Math.trunc(st.mtimeMs) };
+  const { bytes, identity } = readWithIdentity(abs);
+  const base = { path: abs, url: pathToFileURL(abs).href, format, extension: extname(abs).toLowerCase(), modifiedAt: Math.trunc(st.mtimeMs), identity };
   if (format === 'pdf') return { ...base, content: '', bytes };
   if (bytes.includes(0)) throw new TroveError('UNSUPPORTED_TYPE', `${path} looks binary (it contains NUL bytes)`, { path });
   let content: string;

@@ -7,7 +7,8 @@ import type { ToolRegistry } from './registry.js';
 import { createServerFactory } from './server.js';
 import { createToolRegistry } from './tools.js';
 
-export type McpNodeHandler = (req: IncomingMessage, res: ServerResponse, principal: Principal) => Promise<void>;
+/** Serves one MCP request for `principal`, its memory tools on `bank` (default mcp.default_bank). */
+export type McpNodeHandler = (req: IncomingMessage, res: ServerResponse, principal: Principal, bank?: string) => Promise<void>;
 
 function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -47,8 +48,8 @@ export function createMcpHttp(app: App, registry: ToolRegistry = createToolRegis
   };
   const node = toNodeHandler({ fetch }, { maxRequestBodySize, onerror });
   return {
-    handle: (req, res, principal) => {
-      (req as IncomingMessage & { auth?: AuthInfo }).auth = { token: '', clientId: 'trove', scopes: [], extra: { principal } };
+    handle: (req, res, principal, bank = app.config.mcp.default_bank) => {
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = { token: '', clientId: 'trove', scopes: [], extra: { principal, bank } };
       // curl and Hister's examples send no Accept (or */*); both eras need JSON and SSE named.
       const accept = req.headers.accept;
       if (!accept || accept.trim() === '*/*') req.headers.accept = 'application/json, text/event-stream';

@@ -4,11 +4,11 @@ import { OWNER } from '../service/access.js';
 import { createServerFactory } from './server.js';
 import { createToolRegistry } from './tools.js';
 
-/** Serves MCP on stdin/stdout until stdin ends; stdout carries protocol only (logs go to stderr). */
-export async function runStdio(app: App): Promise<void> {
+/** Serves MCP on stdin/stdout until stdin ends; stdout carries protocol only (logs go to stderr). Memory tools use `bank`. */
+export async function runStdio(app: App, bank: string = app.config.mcp.default_bank): Promise<void> {
   const registry = createToolRegistry(app.config);
   // Whoever can start the process can read the store file: the local owner.
-  const factory = createServerFactory({ app, registry, defaultPrincipal: OWNER });
+  const factory = createServerFactory({ app, registry, defaultPrincipal: OWNER, defaultBank: bank });
   app.log.debug('mcp stdio serving', { tools: registry.listings.length, data_dir: app.config.dataDir });
   await new Promise<void>((resolve) => {
     const done = () => resolve();

@@ -27,6 +27,8 @@ export interface ToolContext {
   source: string;
   /** What the caller may see and where its writes go. */
   grant: Grant;
+  /** The connection's memory bank (seed 003): the /mcp/{bank}/ path, X-Bank-Id, else mcp.default_bank. */
+  bank?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -34,6 +36,8 @@ export interface ToolContext {
 export interface UntrustedRecord {
   source_type: string;
   fields: Record<string, unknown>;
+  /** Fields passed exactly as they are, not normalized (read_text, read_source: exact text under a SHA-256). */
+  exact?: readonly string[];
 }
 
 export interface ToolOutput {
@@ -41,7 +45,13 @@ export interface ToolOutput {
   /** Echo of the caller's arguments (trust: caller_supplied). */
   request: Record<string, unknown>;
   untrusted: UntrustedRecord[];
+  /** Content blocks after the text block: a PNG inline, or a link to a resource holding it. */
+  content?: ExtraContent[];
 }
+
+export type ExtraContent =
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'resource_link'; uri: string; name: string; mimeType?: string; size?: number; description?: string };
 
 export interface ToolSpec<I = unknown> {
   name: string;

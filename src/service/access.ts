@@ -17,9 +17,10 @@ export const ANONYMOUS: Principal = { kind: 'anonymous' };
  * What a call does. `documents.read`: search, previews, documents; `history.read`: the history views;
  * `documents.write`: add, delete, batch, import, opened results; `memory.*`: banks and memories;
  * `profile.token`: a user's own token; `admin`: users and instance-wide settings; `meta.read`: status,
- * tool registry, health (no user data).
+ * tool registry, health (no user data); `web.search`: searching the web through the configured SearXNG on
+ * the caller's behalf (known callers only: it spends the server's network).
  */
-export type Action = 'meta.read' | 'documents.read' | 'history.read' | 'documents.write' | 'memory.read' | 'memory.write' | 'profile.token' | 'admin';
+export type Action = 'meta.read' | 'documents.read' | 'history.read' | 'documents.write' | 'memory.read' | 'memory.write' | 'web.search' | 'profile.token' | 'admin';
 
 export type AuthMode = 'open' | 'token' | 'users';
 

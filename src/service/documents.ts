@@ -10,7 +10,7 @@ import { checkIndexable } from '../ingest/skip.js';
 import { isUrlTarget } from '../ingest/urls.js';
 import { ALL_OWNERS, type DocumentKind, type DocumentRecord, type DocumentWrite, MAX_CHUNKS, type Scope } from '../store/types.js';
 import { redactWrite } from './screen.js';
-import { type DocumentView, type VersionView, toDocumentView, toVersionView } from './views.js';
+import { type DocumentView, type VersionView, inBank, toDocumentView, toVersionView } from './views.js';
 
 export interface ContentInput {
   url: string;
@@ -155,7 +155,7 @@ export interface AddTargetOptions {
 /** Reads a local file into what `addContents` stores; refusals are TroveErrors with a code. */
 export function fileInput(app: App, path: string, opts: AddTargetOptions): ContentInput {
   const file = readLocalFile(path, opts.maxFileBytes ?? app.config.indexer.max_file_bytes);
-  const base = { url: file.url, label: opts.label, source: opts.source, kind: 'local' as const, metadata: { modified: new Date(file.modifiedAt).toISOString() } };
+  const base = { url: file.url, label: opts.label, source: opts.source, kind: 'local' as const, metadata: { modified: new Date(file.modifiedAt).toISOString(), file_identity: file.identity } };
   if (file.format === 'html') return { ...base, html: file.content };
   if (file.format === 'pdf') return { ...base, bytes: file.bytes, contentType: 'application/pdf', extension: file.extension };
   return { ...base, text: file.content, extension: file.extension };
@@ -245,7 +245,8 @@ export interface DocumentDetail {
 
 async function requireDocument(app: App, idOrUrl: string, scope: Scope): Promise<DocumentRecord> {
   const doc = await app.store.getDocument(idOrUrl, scope);
-  if (!doc) throw new TroveError('NOT_FOUND', `no document with id or url ${JSON.stringify(idOrUrl.slice(0, 300))}`);
+  // A memory is read and removed through its bank (recall, tree.*, /api/banks), never by id from outside it.
+  if (!doc || inBank(doc)) throw new TroveError('NOT_FOUND', `no document with id or url ${JSON.stringify(idOrUrl.slice(0, 300))}`);
   return doc;
 }
 

@@ -46,7 +46,13 @@ export function watchDirectories(app: App, opts: FolderWatchOptions = {}, folder
     chain = chain
       .then(async () => {
         if (stopping.signal.aborted) return;
-        const report = await job();
+        const end = app.lifecycle.begin('folder sync');
+        let report: FolderSyncReport;
+        try {
+          report = await job();
+        } finally {
+          end();
+        }
         for (const error of report.errors) app.log.warn('folder file refused', { ...error });
         opts.onSynced?.(report);
       })
@@ -64,7 +70,13 @@ export function watchDirectories(app: App, opts: FolderWatchOptions = {}, folder
     }),
   );
   if (folders.length) app.log.info('watching folders', { folders: folders.map((f) => f.root) });
-  if (opts.initialSync) enqueue(() => syncDirectories(app, folders, stopping.signal));
+  if (opts.initialSync) {
+    enqueue(async () => {
+      const report = await syncDirectories(app, folders, stopping.signal);
+      app.lifecycle.note('folder_sync', report.failed ? { code: 'FOLDER_FILES_REFUSED', message: `${report.failed} files of the configured folders were refused at the last full sync (see the server log)`, count: report.failed } : undefined);
+      return report;
+    });
+  }
   return {
     idle: () => chain,
     close: async () => {

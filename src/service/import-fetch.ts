@@ -56,7 +56,7 @@ async function attempt(app: App, item: FetchQueueItem, tools: IngestTools, run: 
 }
 
 /** Fetches every queued page and every failed one tried fewer than MAX_FETCH_ATTEMPTS times. */
-export async function processFetchQueue(app: App, onProgress?: (done: number, total: number) => void): Promise<FetchRun> {
+export async function processFetchQueue(app: App, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<FetchRun> {
   const items = await app.store.listFetchQueue({ states: ['queued', 'failed'], maxAttempts: MAX_FETCH_ATTEMPTS });
   const run: FetchRun = { fetched: 0, failed: 0, failures: [] };
   if (items.length === 0) return run;
@@ -65,7 +65,7 @@ export async function processFetchQueue(app: App, onProgress?: (done: number, to
   let fatal: unknown;
   onProgress?.(0, items.length);
   const worker = async () => {
-    while (next < items.length && fatal === undefined) {
+    while (next < items.length && fatal === undefined && !signal?.aborted) {
       try {
         await attempt(app, items[next++]!, tools, run);
       } catch (err) {
@@ -78,5 +78,6 @@ export async function processFetchQueue(app: App, onProgress?: (done: number, to
   // Workers stop taking items after a fatal error, and all of them finish before it is thrown.
   await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, items.length) }, worker));
   if (fatal !== undefined) throw fatal;
+  signal?.throwIfAborted();
   return run;
 }

@@ -26,6 +26,8 @@ export interface ImportOptions {
   /** Queue the pages for fetching, then fetch the queue. */
   fetch?: boolean | undefined;
   onProgress?: ((p: ImportProgress) => void) | undefined;
+  /** Stops the import between batches (each batch is stored with its checkpoint, so it resumes). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface HistoryImportOptions extends ImportOptions {
@@ -97,7 +99,7 @@ function addBatch(summary: SummaryBase, r: ImportBatchResult): void {
 
 async function fetchQueued(app: App, summary: SummaryBase, opts: ImportOptions): Promise<void> {
   if (!opts.fetch) return;
-  const run = await processFetchQueue(app, (done, total) => opts.onProgress?.({ phase: 'fetch', done, total }));
+  const run = await processFetchQueue(app, (done, total) => opts.onProgress?.({ phase: 'fetch', done, total }), opts.signal);
   summary.fetched = run.fetched;
   summary.failed = run.failed;
   summary.failures = run.failures;
@@ -123,6 +125,7 @@ export async function importBrowserHistory(app: App, browser: string, opts: Hist
   const summary: HistorySummary = { source, path, visits_read: total, visits_new: 0, urls: history.pages.length, urls_new: 0, skipped: history.skipped, excluded, since, ...counters() };
   opts.onProgress?.({ phase: 'visits', done: 0, total });
   for (let from = 0; from < total; from += VISIT_BATCH) {
+    opts.signal?.throwIfAborted();
     const to = Math.min(from + VISIT_BATCH, total);
     const r = await app.store.recordImport(historyBatch(history, from, to, { source, profile: path, rangeStart, queueFetch: opts.fetch === true }));
     addBatch(summary, r);
@@ -146,6 +149,7 @@ export async function importBookmarks(app: App, file: string, opts: ImportOption
   const now = Date.now();
   opts.onProgress?.({ phase: 'bookmarks', done: 0, total });
   for (let from = 0; from < total; from += BOOKMARK_BATCH) {
+    opts.signal?.throwIfAborted();
     const slice = bookmarks.slice(from, from + BOOKMARK_BATCH);
     const documents = slice.map((b) => titleOnlyDocument({ url: b.url, title: b.title, label: b.label, source, capturedAt: b.addedAt ?? now }));
     addBatch(summary, await app.store.recordImport({ source, visits: [], documents, queueFetch: opts.fetch === true }));

@@ -1,9 +1,9 @@
 import type { App } from '../app.js';
 import { TroveError } from '../errors.js';
-import { type Extractor, createExtractors, extract } from '../ingest/extract/index.js';
+import type { Extractor } from '../ingest/extract/index.js';
 import { redactText } from '../ingest/redact.js';
 import { ALL_OWNERS, type DocumentContent, type DocumentRecord, type Scope } from '../store/types.js';
-import { iso } from './views.js';
+import { inBank, iso } from './views.js';
 
 // The stored preview of one document (seed 000, Hister's get_preview), optionally re-rendered from the
 // captured HTML with a named extractor. The CLI, the HTTP API and the MCP tool all call this.
@@ -33,13 +33,16 @@ export interface PreviewView {
   extractor: string;
 }
 
+// Loaded on first use: the extractors pull in the HTML parser, which a plain preview never needs.
+const extractModule = () => import('../ingest/extract/index.js');
+
 /** Extractors that render a preview from HTML, in the order ingest tries them. */
-export function previewExtractors(): Extractor[] {
-  return createExtractors().filter((e) => e.capabilities.includes('preview'));
+export async function previewExtractors(): Promise<Extractor[]> {
+  return (await extractModule()).createExtractors().filter((e) => e.capabilities.includes('preview'));
 }
 
-function pickExtractor(name: string): Extractor {
-  const choices = previewExtractors();
+async function pickExtractor(name: string): Promise<Extractor> {
+  const choices = await previewExtractors();
   const found = choices.find((e) => e.name === name);
   if (!found) {
     const allowed = choices.map((e) => e.name);
@@ -65,7 +68,7 @@ async function rerender(app: App, doc: DocumentRecord, content: DocumentContent,
   const input = { url: new URL(doc.url), html: content.rawHtml };
   if (!extractor.matches(input)) throw unavailable(`the ${extractor.name} extractor does not handle ${doc.url}`, { extractor: extractor.name, reason: 'not_applicable' });
   try {
-    const page = await extract(input, [extractor]);
+    const page = await (await extractModule()).extract(input, [extractor]);
     return page.html === null ? null : redactText(app.rules.redactor, page.html);
   } catch (err) {
     if (!(err instanceof TroveError) || err.code !== 'UNSUPPORTED_TYPE') throw err;
@@ -82,10 +85,10 @@ function storedExtractor(doc: DocumentRecord): string {
 /** A document's title, times, metadata, complete text and rendered HTML, by exact url; NOT_FOUND when none. */
 export async function getPreview(app: App, params: PreviewParams, scope: Scope = ALL_OWNERS): Promise<PreviewView> {
   const url = checkUrl(params.url);
-  const extractor = params.extractor ? pickExtractor(params.extractor) : undefined;
+  const extractor = params.extractor ? await pickExtractor(params.extractor) : undefined;
   const doc = await app.store.getDocument(url, scope);
   // getDocument also takes ids; a preview answers to the exact url only.
-  if (!doc || doc.url !== url) throw new TroveError('NOT_FOUND', `no indexed document has the url ${JSON.stringify(url.slice(0, 300))}`, { field: 'url' });
+  if (!doc || doc.url !== url || inBank(doc)) throw new TroveError('NOT_FOUND', `no indexed document has the url ${JSON.stringify(url.slice(0, 300))}`, { field: 'url' });
   const content = (await app.store.getContent(doc.id)) ?? { text: '', html: null, rawHtml: null };
   const html = extractor ? await rerender(app, doc, content, extractor) : content.html;
   return {

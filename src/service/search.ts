@@ -5,6 +5,7 @@ import { rerank } from '../engine/rank.js';
 import { makeSnippet } from '../engine/snippet.js';
 import { TroveError } from '../errors.js';
 import type { Scope } from '../store/types.js';
+import { type RankedDocument, hybridDocuments } from './search-hybrid.js';
 import { iso } from './views.js';
 
 export interface SearchParams {
@@ -18,7 +19,12 @@ export interface SearchParams {
   include?: { text?: boolean; html?: boolean } | undefined;
   /** Whose documents to search (see service/access.ts); default every owner's. */
   scope?: Scope | undefined;
+  /** The bank whose memories may be found (service/banks.ts findBank); absent or null: no memories. */
+  bankId?: number | null | undefined;
   now?: number;
+  /** Rank by meaning too (hybrid, needs [semantic]); without it, keyword search with a notice. */
+  semantic?: boolean | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export interface SearchResult {
@@ -33,8 +39,8 @@ export interface SearchResult {
   label: string | null;
   language: string;
   type: string;
-  /** `full`: matches the whole query; `partial`: some of its words (only after every full match). */
-  match: 'full' | 'partial';
+  /** `full`: matches the whole query; `partial`: some of its words (only after every full match); `semantic`: near in meaning only (semantic search). */
+  match: 'full' | 'partial' | 'semantic';
   text?: string;
   html?: string | null;
 }
@@ -45,6 +51,12 @@ export interface SearchResponse {
   total: number;
   total_exact: boolean;
   duration_ms: number;
+  /** `hybrid` when semantic search ranked alongside keywords; else `keyword`. */
+  mode: 'keyword' | 'hybrid';
+  /** An embeddings endpoint is configured on this server. */
+  semantic_enabled: boolean;
+  /** Why semantic search was asked for but not used. */
+  notice?: string;
 }
 
 export const MAX_LIMIT = 50;
@@ -80,14 +92,20 @@ export async function searchDocuments(app: App, params: SearchParams): Promise<S
     dateTo,
     weights: { title: cfg.weight_title, domain: cfg.weight_domain, url: cfg.weight_url, text: cfg.weight_text },
     scope: params.scope,
+    bankId: params.bankId,
   });
-  const ranked = rerank(outcome.candidates, outcome.bareWords, outcome.phrase, { phraseBoost: cfg.phrase_boost, domainBoost: cfg.domain_boost }, query.sort).slice(0, limit);
+  const keyword = rerank(outcome.candidates, outcome.bareWords, outcome.phrase, { phraseBoost: cfg.phrase_boost, domainBoost: cfg.domain_boost }, query.sort)
+    .map((c): RankedDocument => ({ document: c.document, chunkText: c.chunkText, score: c.finalScore, match: c.match }));
+  const hybrid = params.semantic
+    ? await hybridDocuments(app, { text: params.query, query, scope: params.scope, bankId: params.bankId, dateFrom, dateTo, limit, signal: params.signal }, keyword)
+    : undefined;
+  const ranked = hybrid ? hybrid.items : keyword.slice(0, limit);
   const results = ranked.map((c): SearchResult => ({
     id: c.document.id,
     url: c.document.url,
     title: c.document.title,
     snippet: makeSnippet(c.chunkText, outcome.highlight),
-    score: precise(c.finalScore),
+    score: precise(c.score),
     added: iso(c.document.addedAt),
     updated: iso(c.document.updatedAt),
     domain: c.document.domain,
@@ -97,7 +115,12 @@ export async function searchDocuments(app: App, params: SearchParams): Promise<S
     match: c.match,
   }));
   if (params.include?.text || params.include?.html) await addContent(app, results, params.include);
-  return { results, total: outcome.total, total_exact: outcome.totalExact, duration_ms: round(performance.now() - started) };
+  const response: SearchResponse = {
+    results, total: outcome.total, total_exact: outcome.totalExact, duration_ms: round(performance.now() - started),
+    mode: hybrid?.mode ?? 'keyword', semantic_enabled: app.embeddings !== undefined,
+  };
+  if (hybrid?.notice) response.notice = hybrid.notice;
+  return response;
 }
 
 async function addContent(app: App, results: SearchResult[], include: { text?: boolean; html?: boolean }): Promise<void> {

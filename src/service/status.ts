@@ -1,4 +1,5 @@
 import { type App, VERSION } from '../app.js';
+import { type ProvidersStatus, providersStatus } from './semantic-status.js';
 
 export interface StatusView {
   version: string;
@@ -7,6 +8,9 @@ export interface StatusView {
   epoch: number;
   revision: number;
   counts: { documents: number; web: number; local: number; memory: number; versions: number; chunks: number };
+  semantic: ProvidersStatus['semantic'];
+  llm: ProvidersStatus['llm'];
+  searxng: ProvidersStatus['searxng'];
 }
 
 export async function getStatus(app: App): Promise<StatusView> {
@@ -18,5 +22,6 @@ export async function getStatus(app: App): Promise<StatusView> {
     epoch: info.epoch,
     revision: info.revision,
     counts: info.counts,
+    ...(await providersStatus(app, info.counts.chunks)),
   };
 }

@@ -46,3 +46,8 @@ export function toDocumentView(d: DocumentRecord): DocumentView {
 export function toVersionView(v: VersionRecord): VersionView {
   return { id: v.id, sha256: v.sha256, captured: iso(v.capturedAt), text_length: v.textLength };
 }
+
+/** True for a memory kept in a bank: it is read and removed through its bank, never by id from outside it. */
+export function inBank(doc: DocumentRecord): boolean {
+  return doc.bankId !== null && doc.bankId !== undefined;
+}

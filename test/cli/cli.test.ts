@@ -277,7 +277,8 @@ describe('search, show, status', () => {
 
   test('status, human and JSON', async () => {
     const s = parseJson(ok(await ws.trove('status', '--json')));
-    assert.deepEqual(Object.keys(s), ['version', 'store', 'instance_id', 'epoch', 'revision', 'counts']);
+    assert.deepEqual(Object.keys(s), ['version', 'store', 'instance_id', 'epoch', 'revision', 'counts', 'semantic', 'llm', 'searxng']);
+    assert.deepEqual(s.semantic, { enabled: false });
     assert.equal(s.version, VERSION);
     assert.deepEqual(s.counts, { documents: 3, web: 0, local: 3, memory: 0, versions: 3, chunks: 3 });
     assert.equal(s.store.backend, 'sqlite');
@@ -293,6 +294,7 @@ describe('search, show, status', () => {
     assert.match(lines[1]!, new RegExp(`^store: {5}sqlite ${join(ws.data, 'trove.db').replace(/[.]/g, '\\.')} \\([0-9.]+ KiB, schema ${SCHEMA_VERSION}\\)$`));
     assert.equal(lines[2], `instance:  ${s.instance_id} epoch 0 revision 3`);
     assert.equal(lines[3], 'documents: 3 (web 0, local 3, memory 0); versions 3; passages 3');
+    assert.equal(lines[4], 'semantic:  off ([semantic] enabled = false)');
   });
 });
 

@@ -184,7 +184,7 @@ describe('refused configuration', () => {
 });
 
 /** Every section header, every key commented out. */
-const EMPTY_SECTIONS = { server: {}, app: {}, mcp: {}, store: {}, search: {}, indexer: {}, redact: {}, log: {} };
+const EMPTY_SECTIONS = { server: {}, app: {}, mcp: {}, store: {}, search: {}, indexer: {}, redact: {}, log: {}, render: {}, semantic: {}, llm: {}, searxng: {} };
 const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 
 describe('config commands', () => {

@@ -8,6 +8,7 @@ import { addContent } from '../../src/service/documents.js';
 import { createUser } from '../../src/service/users.js';
 import { testApp } from '../helpers.js';
 import { call, httpClient } from '../mcp/client.js';
+import { startSearxngServer } from '../providers/searxng-server.js';
 
 // Every HTTP route and every MCP tool x every kind of caller x every auth mode: allowed or denied, and a
 // denial tells nothing. The expectations are written from the spec (seed 000's modes), not from the code.
@@ -15,7 +16,9 @@ import { call, httpClient } from '../mcp/client.js';
 const STATIC = 'static-owner-token-0123456789';
 type Mode = 'open' | 'token' | 'users' | 'public';
 type Caller = 'anonymous' | 'wrong' | 'static' | 'userA' | 'userB' | 'admin';
-type Need = 'none' | 'meta' | 'read' | 'history' | 'write' | 'admin' | 'profile';
+// network: the server calls out on the caller's behalf (searxng_search): known callers only.
+// memory: reading a bank's memories or the tree of chunks (memory.read); writing them is 'write'.
+type Need = 'none' | 'meta' | 'read' | 'history' | 'write' | 'admin' | 'profile' | 'network' | 'memory';
 const CALLERS: Caller[] = ['anonymous', 'wrong', 'static', 'userA', 'userB', 'admin'];
 
 const MODES: Record<Mode, Record<string, string>> = {
@@ -40,12 +43,44 @@ const ROUTE_NEEDS: Record<string, { need: Need; path: string; body?: unknown }> 
   'DELETE /api/documents/:id': { need: 'write', path: '/api/documents/01ARZ3NDEKTSV4RRFFQ69G5FAV' },
   'GET /api/documents/:id': { need: 'read', path: '/api/documents/https%3A%2F%2Fmatrix.example%2Fglobal' },
   'POST /api/profile/token': { need: 'profile', path: '/api/profile/token', body: {} },
+  'GET /api/banks': { need: 'memory', path: '/api/banks' },
+  'DELETE /api/banks/:bank': { need: 'write', path: '/api/banks/matrix-gone' },
+  'POST /api/banks/:bank/memories': { need: 'write', path: '/api/banks/matrix/memories', body: { content: 'a pangolin memory' } },
+  'GET /api/banks/:bank/recall': { need: 'memory', path: '/api/banks/matrix/recall?q=pangolin' },
+  'GET /api/banks/:bank/reflect': { need: 'memory', path: '/api/banks/matrix/reflect?q=pangolin' },
+  'GET /api/catalog/documents': { need: 'read', path: '/api/catalog/documents?query=pangolin' },
+  'GET /api/documents/:id/text': { need: 'read', path: '/api/documents/https%3A%2F%2Fmatrix.example%2Fglobal/text' },
+  'GET /api/documents/:id/source': { need: 'read', path: '/api/documents/https%3A%2F%2Fmatrix.example%2Fglobal/source' },
 };
 
 const TOOL_NEEDS: Record<string, { need: Need; args: Record<string, unknown> }> = {
+  searxng_search: { need: 'network', args: { query: 'pangolin' } },
   search: { need: 'read', args: { query: 'pangolin' } },
   get_preview: { need: 'read', args: { url: 'https://matrix.example/global' } },
   get_history: { need: 'history', args: { mode: 'indexed' } },
+  retain: { need: 'write', args: { content: 'the user likes pangolins' } },
+  recall: { need: 'memory', args: { query: 'pangolins' } },
+  reflect: { need: 'memory', args: { query: 'pangolins' } },
+  'memory.search': { need: 'memory', args: { query: 'pangolin' } },
+  'memory.recall': { need: 'memory', args: { query: 'pangolin' } },
+  'tree.read_chunk': { need: 'memory', args: { chunk_id: '4096' } },
+  'tree.browse': { need: 'memory', args: {} },
+  'tree.top_entities': { need: 'memory', args: {} },
+  'tree.list_sources': { need: 'memory', args: {} },
+  get_status: { need: 'meta', args: {} },
+  list_documents: { need: 'read', args: { query: 'pangolin' } },
+  get_document: { need: 'read', args: { documentId: 'https://matrix.example/global' } },
+  read_text: { need: 'read', args: { documentId: 'https://matrix.example/global' } },
+  read_source: { need: 'read', args: { documentId: 'https://matrix.example/global' } },
+  // Operations: arguments that fail after authorization (unknown ids, a bad date) so no work is queued.
+  get_operation: { need: 'read', args: { operationId: 'op_0_unknown' } },
+  cancel_operation: { need: 'read', args: { operationId: 'op_0_unknown' } },
+  import_history: { need: 'admin', args: { requestKey: 'matrix', browser: 'firefox', since: 'not-a-date' } },
+  refresh_document: { need: 'write', args: { requestKey: 'matrix', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } },
+  reindex: { need: 'admin', args: { requestKey: 'matrix' } },
+  capture_screenshot: { need: 'read', args: { requestKey: 'matrix', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } },
+  inspect_accessibility: { need: 'read', args: { requestKey: 'matrix', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } },
+  inspect_dom: { need: 'read', args: { requestKey: 'matrix', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } },
 };
 
 /** 'allow', or the status a denial answers with. */
@@ -62,6 +97,11 @@ function expected(mode: Mode, caller: Caller, need: Need): 'allow' | 401 | 403 {
   if (need === 'profile' && caller === 'static') return 403;
   return 'allow';
 }
+
+// searxng_search exists only when enabled: every mode enables it against a local SearXNG-speaking server.
+const searx = await startSearxngServer();
+after(() => searx.close());
+const SEARXNG = { 'searxng.enabled': 'true', 'searxng.base_url': searx.url };
 
 const SECRETS = ['Pangolin field notes', 'matrix.example', 'Private pangolin diary'];
 
@@ -82,7 +122,7 @@ for (const mode of Object.keys(MODES) as Mode[]) {
     const tokens: Partial<Record<Caller, string>> = { static: STATIC, wrong: 'trove_wrong-token-that-nobody-has-0000000000000' };
 
     before(async () => {
-      ({ app, cleanup } = testApp(MODES[mode]));
+      ({ app, cleanup } = testApp({ ...MODES[mode], ...SEARXNG }));
       await addContent(app, { url: 'https://matrix.example/global', title: 'Pangolin field notes', text: 'Pangolins eat ants.', source: 'test' });
       if (mode === 'users' || mode === 'public') {
         tokens.userA = (await createUser(app, { name: 'alice', admin: false })).token;

@@ -7,6 +7,15 @@ export const MODERN = '2026-07-28';
 export type Era = 'legacy' | 'modern';
 export const ERAS: readonly Era[] = ['legacy', 'modern'];
 
+/** tools/list of the default configuration, toolset by toolset (searxng_search only when SearXNG is enabled). */
+export const DEFAULT_TOOLS = [
+  'search', 'get_preview', 'get_history',
+  'retain', 'recall', 'reflect',
+  'memory.search', 'memory.recall', 'tree.read_chunk', 'tree.browse', 'tree.top_entities', 'tree.list_sources',
+  'get_status', 'list_documents', 'get_document', 'read_text', 'read_source',
+  'get_operation', 'cancel_operation', 'import_history', 'refresh_document', 'reindex', 'capture_screenshot', 'inspect_accessibility', 'inspect_dom',
+];
+
 function newClient(era: Era, name: string): Client {
   const mode = era === 'modern' ? { pin: MODERN } : 'legacy';
   return new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode } });

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { App } from '../../src/app.js';
 import { type RunningServer, startServer } from '../../src/http/server.js';
 import { testApp } from '../helpers.js';
-import { MODERN } from './client.js';
+import { DEFAULT_TOOLS, MODERN } from './client.js';
 
 // The wire as a hand-written client sees it: JSON-RPC over POST /mcp, as in seed 000's curl examples.
 
@@ -54,10 +54,10 @@ describe('MCP HTTP wire', () => {
     const hello = await post(mcp, init(1));
     assert.equal(hello.status, 200);
     assert.equal(hello.json.result.protocolVersion, '2025-06-18');
-    assert.deepEqual(hello.json.result.capabilities, { tools: {} });
+    assert.deepEqual(hello.json.result.capabilities, { tools: {}, resources: {} });
     assert.equal(hello.json.result.serverInfo.name, 'trove');
     const list = await post(mcp, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    assert.deepEqual(list.json.result.tools.map((t: any) => t.name), ['search', 'get_preview', 'get_history']);
+    assert.deepEqual(list.json.result.tools.map((t: any) => t.name), DEFAULT_TOOLS);
     const ping = await post(mcp, { jsonrpc: '2.0', id: 3, method: 'ping' });
     assert.deepEqual(ping.json, { jsonrpc: '2.0', id: 3, result: {} });
   });

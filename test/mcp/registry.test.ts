@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { ToolRegistry } from '../../src/mcp/registry.js';
-import { type ToolSpec, defineTool } from '../../src/mcp/tool.js';
+import { TOOLSETS, type ToolSpec, defineTool } from '../../src/mcp/tool.js';
 import { allToolSpecs } from '../../src/mcp/tools.js';
 
 const tool = (name: string, toolset: ToolSpec['toolset'] = 'history'): ToolSpec =>
@@ -28,12 +28,14 @@ test('only enabled toolsets are listed and callable', () => {
 test('input schemas reject unknown properties; output schemas describe both envelopes', () => {
   const r = new ToolRegistry(allToolSpecs(), ['history']);
   assert.deepEqual(r.listings.map((t) => t.name), ['search', 'get_preview', 'get_history']);
-  for (const t of r.all()) {
+  for (const t of r.enabledTools()) assert.equal((t.listing.annotations as any).readOnlyHint, true, t.spec.name);
+  for (const t of new ToolRegistry(allToolSpecs(), [...TOOLSETS]).all()) {
     assert.equal(t.inputSchema.type, 'object');
     assert.equal(t.inputSchema.additionalProperties, false, t.spec.name);
     assert.equal(t.outputSchema.type, 'object');
     assert.equal((t.outputSchema.oneOf as unknown[]).length, 2);
-    assert.equal((t.listing.annotations as any).readOnlyHint, true);
+    // A tool that writes never claims to be read-only.
+    if (t.spec.access.endsWith('.write') || t.spec.access === 'admin') assert.equal((t.listing.annotations as any).readOnlyHint, false, t.spec.name);
   }
   assert.deepEqual((r.get('search')!.inputSchema as any).required, ['query']);
   assert.deepEqual((r.get('get_preview')!.inputSchema as any).required, ['url']);

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { TROVE_BIN, cliEnv, runCli } from '../cli-run.js';
 import { tempDir } from '../helpers.js';
-import { ERAS, call, stdioClient } from './client.js';
+import { DEFAULT_TOOLS, ERAS, call, stdioClient } from './client.js';
 
 // `trove mcp` as an assistant launches it: the compiled CLI over stdin/stdout.
 
@@ -56,10 +56,10 @@ describe('trove mcp (stdio)', () => {
     const [hello, list] = lines.map((l) => JSON.parse(l));
     for (const [i, l] of lines.entries()) assert.equal(l, JSON.stringify(JSON.parse(l)), `line ${i + 1} is not compact`);
     assert.equal(hello.id, 1);
-    assert.deepEqual(hello.result.capabilities, { tools: {} });
+    assert.deepEqual(hello.result.capabilities, { tools: {}, resources: {} });
     assert.equal(hello.result.serverInfo.name, 'trove');
     assert.equal(list.id, 2);
-    assert.deepEqual(list.result.tools.map((t: any) => t.name), ['search', 'get_preview', 'get_history']);
+    assert.deepEqual(list.result.tools.map((t: any) => t.name), DEFAULT_TOOLS);
   });
 
   test('--verbose: debug logs go to stderr, stdout still carries protocol only', async () => {

@@ -6,6 +6,7 @@ import { chunkText } from '../../src/engine/chunk.js';
 import { parseQuery } from '../../src/engine/query/parse.js';
 import { type DocumentWrite, MAX_CHUNKS, type SearchRequest, type Store } from '../../src/store/types.js';
 import { historyContract } from './contract-history.js';
+import { memoryContract } from './contract-memory.js';
 import { usersContract } from './contract-users.js';
 import { scopeContract } from './contract-scope.js';
 import { viewsContract } from './contract-views.js';
@@ -157,6 +158,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
     viewsContract(() => store, docWrite);
     scopeContract(() => store, docWrite);
     usersContract(() => store);
+    memoryContract(() => store, docWrite);
 
     it('counts documents by kind and bumps the epoch', async () => {
       await store.writeDocument(docWrite('file:///tmp/notes.txt', 'local note'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findBank } from '../../service/banks.js';
 import { getHistory } from '../../service/history.js';
 import { getPreview } from '../../service/preview.js';
 import { searchDocuments } from '../../service/search.js';
@@ -40,7 +41,7 @@ const search = defineTool({
       reported_total: { type: 'integer' },
       total_exact: { type: 'boolean' },
       search_duration_ms: { type: 'number' },
-      mode: { enum: ['keyword'] },
+      mode: { enum: ['keyword', 'hybrid'] },
       semantic_enabled: { type: 'boolean' },
       notice: s(),
     },
@@ -50,21 +51,23 @@ const search = defineTool({
     type: 'object',
     properties: {
       title: s(), url: s(), added: s(), updated: s(), snippet: s(), text: s(), html: nullable('string'),
-      language: s(), label: nullable('string'), domain: s(), score: { type: 'number' }, type: s(), match: { enum: ['full', 'partial'] },
+      language: s(), label: nullable('string'), domain: s(), score: { type: 'number' }, type: s(), match: { enum: ['full', 'partial', 'semantic'] },
     },
     required: ['title', 'url', 'added', 'updated'],
   },
-  async run({ app, grant }, input) {
+  async run({ app, grant, bank, signal }, input) {
     const want = new Set(input.fields ?? []);
+    // Memories show only from the connection's own bank.
+    const bankId = bank === undefined ? null : ((await findBank(app, grant, bank))?.id ?? null);
     const r = await searchDocuments(app, {
       query: input.query, limit: input.limit, dateFrom: input.date_from, dateTo: input.date_to,
-      include: { text: want.has('text'), html: want.has('html') }, scope: grant.scope,
+      include: { text: want.has('text'), html: want.has('html') }, scope: grant.scope, bankId, semantic: input.semantic, signal,
     });
     const trusted: Record<string, unknown> = {
       result_count: r.results.length, reported_total: r.total, total_exact: r.total_exact,
-      search_duration_ms: r.duration_ms, mode: 'keyword', semantic_enabled: false,
+      search_duration_ms: r.duration_ms, mode: r.mode, semantic_enabled: r.semantic_enabled,
     };
-    if (input.semantic) trusted.notice = 'semantic search is not configured on this server; keyword search was used';
+    if (r.notice) trusted.notice = r.notice;
     const untrusted = r.results.map((x) => {
       const fields: Record<string, unknown> = { title: x.title, url: x.url, added: x.added, updated: x.updated };
       if (want.has('text')) fields.text = x.text ?? '';

@@ -3,6 +3,8 @@ import { TroveError } from '../../errors.js';
 import { ulid } from '../../util/ulid.js';
 import { MAX_CHUNKS as CONTRACT_MAX } from '../types.js';
 import { HISTORY_SCHEMA } from './schema-history.js';
+import { MEMORY_SCHEMA } from './schema-memory.js';
+import { VECTOR_SCHEMA } from './schema-vectors.js';
 
 // Chunk rowids are (document seq << CHUNK_BITS) | ordinal, so a chunk names its document without a join.
 export const CHUNK_BITS = 12;
@@ -141,6 +143,8 @@ const MIGRATIONS: Array<(db: Database.Database) => void> = [
     db.prepare('INSERT INTO instance (id, instance_id, created_at) VALUES (1, ?, ?)').run(ulid(), Date.now());
   },
   (db) => db.exec(HISTORY_SCHEMA),
+  (db) => db.exec(MEMORY_SCHEMA),
+  (db) => db.exec(VECTOR_SCHEMA),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

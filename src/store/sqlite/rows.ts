@@ -19,7 +19,8 @@ export interface DocumentRow {
   current_version_id: number | null;
 }
 
-function parseMetadata(text: string): Record<string, unknown> {
+/** A metadata column as an object; anything else (corrupt JSON, an array) as {}. */
+export function parseMetadata(text: string): Record<string, unknown> {
   try {
     const v = JSON.parse(text) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -50,5 +51,6 @@ export function toRecord(row: DocumentRow): DocumentRecord {
     updatedAt: row.updated_at,
     versionCount: row.version_count,
     ownerId: row.owner_id,
+    bankId: row.bank_id,
   };
 }

@@ -60,6 +60,12 @@ export class SqliteSearch {
       where.push(scope.sql);
       params.push(...scope.params);
     }
+    // What is in a bank (memories) matches only from that bank.
+    if (req.bankId === undefined || req.bankId === null) where.push('d.bank_id IS NULL');
+    else {
+      where.push('(d.bank_id IS NULL OR d.bank_id = ?)');
+      params.push(req.bankId);
+    }
     if (compiled.negFts) {
       where.push(`d.seq NOT IN (SELECT rowid >> ${CHUNK_BITS} FROM chunk_fts WHERE chunk_fts MATCH ?)`);
       params.push(compiled.negFts);

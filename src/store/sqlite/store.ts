@@ -4,17 +4,25 @@ import type { FetchQueueFilter, FetchQueueItem, ImportBatch, ImportBatchResult, 
 import {
   ALL_OWNERS,
   type Scope,
+  type EmbeddingCounts, type EmbeddingResult, type EmbeddingTask, type VectorQuery, type VectorSpace,
+  type BankRecord, type ChunkFilter, type ChunkHit, type ChunkQuery, type EntityCount, type EntityRef, type MemoryWrite, type MemoryWriteResult, type SourceRecord,
+  type CatalogAccess, type CatalogCounts, type CatalogDocument, type CatalogEntry, type CatalogFilter, type InstanceState,
   type DocumentContent, type DocumentRecord, type DocumentRef, type DocumentWrite, type IndexedEntry, type IndexedKey, type OpenedInput, type OpenedRecord, type SearchOutcome, type SearchRequest, type Store, type StoreInfo, type UserRecord, type VersionRecord, type WriteResult,
 } from '../types.js';
 import { type Vocabulary, compileQuery } from './compile.js';
+import { SqliteCatalog } from './catalog.js';
+import { SqliteChunks } from './chunks.js';
 import { guard } from './errors.js';
 import { SqliteImports } from './imports.js';
+import { SqliteMemory } from './memory.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { openDatabase } from './open.js';
+import { type KeywordRebuild, rebuildKeywordIndex } from './reindex.js';
 import { type DocumentRow, scopeCondition, toRecord } from './rows.js';
 import { SqliteSearch } from './search.js';
 import { StatementCache } from './statements.js';
 import { SqliteUsers } from './users.js';
+import { SqliteVectors } from './vectors.js';
 import { SqliteViews } from './views.js';
 import { SqliteWriter } from './write.js';
 
@@ -33,7 +41,11 @@ export class SqliteStore implements Store {
   private readonly searcher: SqliteSearch;
   private readonly views: SqliteViews;
   private readonly users: SqliteUsers;
+  private readonly memory: SqliteMemory;
+  private readonly chunks: SqliteChunks;
   private readonly vocab: Vocabulary;
+  private readonly vectors: SqliteVectors;
+  private readonly catalog: SqliteCatalog;
 
   constructor(private readonly opts: SqliteStoreOptions) {
     this.db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs });
@@ -43,6 +55,10 @@ export class SqliteStore implements Store {
     this.searcher = new SqliteSearch(this.stmts);
     this.views = new SqliteViews(this.stmts, opts.path);
     this.users = new SqliteUsers(this.db, this.stmts, this.writer);
+    this.memory = new SqliteMemory(this.db, this.stmts, this.writer);
+    this.chunks = new SqliteChunks(this.stmts);
+    this.vectors = new SqliteVectors(this.db, this.stmts);
+    this.catalog = new SqliteCatalog(this.db, this.stmts);
     this.vocab = {
       withPrefix: (prefix, limit) => this.stmts.get('SELECT term FROM terms WHERE term > ? AND term < ? ORDER BY term LIMIT ?').pluck().all(prefix, `${prefix}\u{10ffff}`, limit) as string[],
       like: (pattern, limit) => this.stmts.get("SELECT term FROM terms WHERE term LIKE ? ESCAPE '\\' LIMIT ?").pluck().all(pattern, limit) as string[],
@@ -219,6 +235,100 @@ export class SqliteStore implements Store {
 
   userByTokenHash(tokenHash: string, now = Date.now()): Promise<UserRecord | undefined> {
     return this.run(() => this.users.byTokenHash(tokenHash, now));
+  }
+
+  getBank(ownerId: number | null, name: string): Promise<BankRecord | undefined> {
+    return this.run(() => this.memory.bank(ownerId, name));
+  }
+
+  listBanks(ownerId: number | null): Promise<BankRecord[]> {
+    return this.run(() => this.memory.banks(ownerId));
+  }
+
+  deleteBank(ownerId: number | null, name: string): Promise<number | undefined> {
+    return this.run(() => this.memory.deleteBank(ownerId, name));
+  }
+
+  retainMemory(write: MemoryWrite): Promise<MemoryWriteResult> {
+    return this.run(() => this.memory.retain(write));
+  }
+
+  searchChunks(query: ChunkQuery): Promise<ChunkHit[]> {
+    return this.run(() => this.chunks.search(query));
+  }
+
+  getChunk(chunkId: number, filter: ChunkFilter): Promise<ChunkHit | undefined> {
+    return this.run(() => this.chunks.get(chunkId, filter));
+  }
+
+  chunkEntities(chunkIds: number[]): Promise<Map<number, EntityRef[]>> {
+    return this.run(() => this.chunks.entitiesOf(chunkIds));
+  }
+
+  topEntities(filter: ChunkFilter, options: { kind?: string | undefined; limit: number }): Promise<EntityCount[]> {
+    return this.run(() => this.chunks.topEntities(filter, options.kind, options.limit));
+  }
+
+  listSources(filter: ChunkFilter, options: { email?: string | undefined } = {}): Promise<SourceRecord[]> {
+    return this.run(() => this.chunks.sources(filter, options.email));
+  }
+
+  openVectors(space: VectorSpace): Promise<{ reset: boolean }> {
+    return this.run(() => this.vectors.open(space));
+  }
+
+  pendingEmbeddings(limit: number): Promise<EmbeddingTask[]> {
+    return this.run(() => this.vectors.pending(limit));
+  }
+
+  storeEmbeddings(space: VectorSpace, results: EmbeddingResult[]): Promise<number> {
+    return this.run(() => this.vectors.store(space, results));
+  }
+
+  failEmbeddings(tasks: Array<{ chunkId: number; ticket: number }>): Promise<void> {
+    return this.run(() => this.vectors.fail(tasks));
+  }
+
+  searchVectors(q: VectorQuery): Promise<ChunkHit[] | undefined> {
+    return this.run(() => {
+      const nearest = this.vectors.nearest(q.space, q.vector, q.filter, q.limit);
+      return nearest?.flatMap(([id, similarity]) => {
+        const hit = this.chunks.get(id, q.filter);
+        return hit ? [{ ...hit, score: similarity }] : [];
+      });
+    });
+  }
+
+  requeueEmbeddings(): Promise<number> {
+    return this.run(() => this.vectors.requeueAll());
+  }
+
+  embeddingCounts(): Promise<EmbeddingCounts> {
+    return this.run(() => this.vectors.counts());
+  }
+
+  instanceState(): Promise<InstanceState> {
+    return this.run(() => this.catalog.instance());
+  }
+
+  listCatalog(filter: CatalogFilter): Promise<{ revision: number; entries: CatalogEntry[] }> {
+    return this.run(() => this.catalog.list(filter));
+  }
+
+  catalogDocuments(ids: readonly string[], access: CatalogAccess): Promise<CatalogDocument[]> {
+    return this.run(() => this.catalog.documents(ids, access));
+  }
+
+  findCatalogDocument(idOrUrl: string, access: CatalogAccess): Promise<CatalogDocument | undefined> {
+    return this.run(() => this.catalog.find(idOrUrl, access));
+  }
+
+  countCatalog(access: CatalogAccess): Promise<CatalogCounts> {
+    return this.run(() => this.catalog.counts(access));
+  }
+
+  rebuildKeywordIndex(): Promise<KeywordRebuild> {
+    return this.run(() => rebuildKeywordIndex(this.db));
   }
 
   beginEpoch(): Promise<number> {

@@ -55,10 +55,10 @@ describe('schema', () => {
     const db = new Database(join(data, 'trove.db'), { readonly: true });
     try {
       assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
-      assert.equal(SCHEMA_VERSION, 2);
+      assert.equal(SCHEMA_VERSION, 4);
       assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
-      for (const t of ['instance', 'users', 'tokens', 'banks', 'documents', 'versions', 'chunks', 'chunk_fts', 'terms', 'entities', 'chunk_entities', 'history_opened', 'operations', 'history_visits', 'history_visit_times', 'import_state', 'fetch_queue']) {
+      for (const t of ['instance', 'users', 'tokens', 'banks', 'documents', 'versions', 'chunks', 'chunk_fts', 'terms', 'entities', 'chunk_entities', 'history_opened', 'operations', 'history_visits', 'history_visit_times', 'import_state', 'fetch_queue', 'embedding_queue', 'vector_space']) {
         assert.ok(tables.includes(t), `missing table ${t}`);
       }
       const fts = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'chunk_fts'").pluck().get() as string;
