@@ -61,7 +61,7 @@ export async function runColdStartBench(opts: { quick: boolean; root: string }):
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-cold-'));
   try {
     await timeMcp(bin, dataDir);
-    const runs = opts.quick ? 9 : 21;
+    const runs = opts.quick ? 5 : 21;
     const trove: number[] = [];
     const node: number[] = [];
     for (let i = 0; i < runs; i++) {

@@ -60,17 +60,17 @@ const pct = (xs: number[], q: number) => {
 };
 
 /** Calls/s for each tool and era; `argsFor(i)` varies the arguments (e.g. a different query per call). */
-export async function runMcpBench(app: App, calls: Array<{ tool: string; args: (i: number) => Record<string, unknown> }>, quick: boolean): Promise<McpRate[]> {
+export async function runMcpBench(app: App, calls: Array<{ tool: string; args: (i: number) => Record<string, unknown> }>, quick: boolean, opts: { noop?: boolean } = {}): Promise<McpRate[]> {
   const specs: ToolSpec[] = [...allToolSpecs(), noop];
-  const registry = new ToolRegistry(specs, ['history']);
+  const registry = new ToolRegistry(specs, ['history', 'memory']);
   const server = await startServer(app, { host: '127.0.0.1', port: 0 }, { registry });
   const url = `${server.url}/mcp`;
   const out: McpRate[] = [];
   try {
     for (const era of ['legacy', 'modern'] as const) {
-      for (const c of [{ tool: 'noop', args: () => ({}) }, ...calls]) {
+      for (const c of [...(opts.noop === false ? [] : [{ tool: 'noop', args: () => ({}) }]), ...calls]) {
         const bodies = Array.from({ length: 200 }, (_, i) => body(era, c.tool, c.args(i), i + 1));
-        const r = await load(url, bodies, headers(era, c.tool), quick ? 2000 : 5000);
+        const r = await load(url, bodies, headers(era, c.tool), quick ? 1200 : 5000);
         out.push({ tool: c.tool, era, calls_per_s: Math.round(r.calls / (r.elapsedMs / 1000)), p50_ms: pct(r.latencies, 0.5), p99_ms: pct(r.latencies, 0.99), errors: r.errors });
       }
     }

@@ -1,18 +1,21 @@
 // `npm run bench [-- --quick]`: keyword search latency of trove next to the same query on raw FTS5 over the same database.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type App, createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load.js';
 import { createLogger } from '../src/log.js';
 import { ADD_BATCH, type ContentInput, addContents } from '../src/service/documents.js';
 import { startServer } from '../src/http/server.js';
+import { OWNER, authorize } from '../src/service/access.js';
+import { retain } from '../src/service/memory.js';
 import { searchDocuments } from '../src/service/search.js';
 import { SCHEMA_VERSION } from '../src/store/sqlite/migrations.js';
 import type { SqliteStore } from '../src/store/sqlite/store.js';
 import type Database from 'better-sqlite3';
 import { coldStartMarkdown, runColdStartBench } from './cold-start.js';
 import { makeCorpus, rng } from './corpus.js';
+import { makeMemorySet } from './memory-data.js';
 import { entitiesMarkdown, runEntitiesBench } from './entities.js';
 import { extractionMarkdown, runExtractionBench } from './extraction.js';
 import { type Footprint, footprintMarkdown, measureFootprint } from './footprint.js';
@@ -215,10 +218,28 @@ async function measureMcp(): Promise<McpRate[]> {
   }
 }
 
+/** recall over MCP HTTP on a store of its own: the memory benchmark's facts in the default bank, its questions as queries. */
+async function measureMcpRecall(): Promise<McpRate[]> {
+  process.stderr.write('MCP recall over HTTP, 16 concurrent clients\n');
+  const dir = mkdtempSync(join(tmpdir(), 'trove-bench-recall-'));
+  const app = openApp(dir);
+  try {
+    const set = makeMemorySet();
+    const grant = authorize(OWNER, 'memory.write');
+    for (const f of set.facts) await retain(app, { bank: app.config.mcp.default_bank, content: f.content, context: f.context, source: 'mcp:bench', grant });
+    const questions = set.questions.map((q) => q.text);
+    // Its ratio is to the no-op measured on the first server (same configuration, another store).
+    return await runMcpBench(app, [{ tool: 'recall', args: (i) => ({ query: questions[i % questions.length]!, max_results: 5 }) }], quick, { noop: false });
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const rows: Row[] = [];
 const footprints: Footprint[] = [];
 for (const size of sizes) rows.push(await measure(size));
-const mcp = await measureMcp();
+const mcp = [...(await measureMcp()), ...(await measureMcpRecall())];
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version };
 const extraction = await runExtractionBench({ quick, cores: machine.cpus });
 const coldStart = await runColdStartBench({ quick, root });

@@ -60,8 +60,11 @@ export class SqliteSearch {
       where.push(scope.sql);
       params.push(...scope.params);
     }
-    // What is in a bank (memories) matches only from that bank.
-    if (req.bankId === undefined || req.bankId === null) where.push('d.bank_id IS NULL');
+    // What is in a bank (memories) matches only from that bank. Without any memory in a bank the condition
+    // is left out, so that an unscoped search needs no join with documents (the partial index answers at once).
+    if (!this.hasBankDocuments()) {
+      // nothing to exclude
+    } else if (req.bankId === undefined || req.bankId === null) where.push('d.bank_id IS NULL');
     else {
       where.push('(d.bank_id IS NULL OR d.bank_id = ?)');
       params.push(req.bankId);
@@ -71,6 +74,10 @@ export class SqliteSearch {
       params.push(compiled.negFts);
     }
     return { where, params };
+  }
+
+  private hasBankDocuments(): boolean {
+    return this.stmts.get('SELECT EXISTS (SELECT 1 FROM documents WHERE bank_id IS NOT NULL)').pluck().get() === 1;
   }
 
   /**
