@@ -4,6 +4,7 @@ import { TroveError } from '../errors.js';
 import { basePath } from '../http/base-path.js';
 import { type ClientTarget, checkUrl, clientSnippet, defaultMcpUrl, parseClient, snippetPlace, snippetToken } from '../mcp/client-config.js';
 import { type ToolEntry, listToolEntries } from '../mcp/tool-entries.js';
+import { isBankName } from '../service/banks.js';
 import { createToolRegistry } from '../mcp/tools.js';
 import { type GlobalOptions, configFrom, printJson, reportError } from './context.js';
 
@@ -14,6 +15,7 @@ interface McpConfigFlags extends GlobalOptions {
   token?: string;
   includeToken?: boolean;
   stdio?: boolean;
+  bank?: string;
 }
 
 function table(rows: string[][]): string {
@@ -31,11 +33,17 @@ export function formatTools(entries: ToolEntry[]): string {
 }
 
 /** `trove mcp` with the same store and config as this invocation. */
-function stdioArgs(opts: GlobalOptions): string[] {
+function stdioArgs(opts: GlobalOptions, bank: string | undefined): string[] {
   const args: string[] = [];
   if (opts.dataDir) args.push('--data-dir', resolve(opts.dataDir));
   if (opts.config) args.push('--config', resolve(opts.config));
-  return [...args, 'mcp'];
+  return [...args, 'mcp', ...(bank ? ['--bank', bank] : [])];
+}
+
+/** --bank checked as the server checks a bank name. */
+function checkBank(bank: string | undefined): string | undefined {
+  if (bank !== undefined && !isBankName(bank)) throw new TroveError('INVALID_ARGUMENT', `--bank must be 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-" (not "." or ".."), got ${JSON.stringify(bank)}`, { field: 'bank' });
+  return bank;
 }
 
 export function registerTools(program: Command): void {
@@ -63,6 +71,7 @@ export function registerTools(program: Command): void {
     .option('--token <token>', 'access token to put in the Authorization header')
     .option('--include-token', 'include the configured app.access_token (otherwise a placeholder is printed)')
     .option('--stdio', 'let the client start `trove mcp` over stdio instead of calling the HTTP endpoint')
+    .option('--bank <name>', 'memory bank of the connection: an X-Bank-Id header over HTTP, `trove mcp --bank` over stdio')
     .action((client: string, _o, cmd: Command) => {
       const opts = cmd.optsWithGlobals() as McpConfigFlags;
       try {
@@ -70,13 +79,15 @@ export function registerTools(program: Command): void {
         if (opts.stdio && (opts.url !== undefined || opts.token !== undefined)) {
           throw new TroveError('INVALID_ARGUMENT', '--url and --token are for the HTTP endpoint; --stdio needs neither', { field: opts.url !== undefined ? 'url' : 'token' });
         }
+        const bank = checkBank(opts.bank);
         const config = configFrom(opts);
         const target: ClientTarget = opts.stdio
-          ? { transport: 'stdio', command: 'trove', args: stdioArgs(opts) }
+          ? { transport: 'stdio', command: 'trove', args: stdioArgs(opts, bank) }
           : {
               transport: 'http',
               url: opts.url === undefined ? defaultMcpUrl(config.server.address, basePath(config.server.base_url)) : checkUrl(opts.url),
               token: snippetToken({ given: opts.token, configured: config.app.access_token, include: Boolean(opts.includeToken) }),
+              bank,
             };
         process.stdout.write(`${clientSnippet(which, target)}\n`);
         process.stderr.write(`# ${snippetPlace(which)}\n`);

@@ -11,8 +11,8 @@ export const TOKEN_PLACEHOLDER = '<your-access-token>';
 export const SERVER_NAME = 'trove';
 
 export type ClientTarget =
-  /** Streamable HTTP: `POST <url>`, with `Authorization: Bearer <token>` when a token is given. */
-  | { transport: 'http'; url: string; token?: string | undefined }
+  /** Streamable HTTP: `POST <url>`, with `Authorization: Bearer <token>` when a token is given and `X-Bank-Id` for a bank. */
+  | { transport: 'http'; url: string; token?: string | undefined; bank?: string | undefined }
   /** stdio: the client spawns `<command> ...args` (e.g. `trove --data-dir D mcp`). */
   | { transport: 'stdio'; command: string; args: readonly string[] };
 
@@ -51,7 +51,18 @@ export function snippetToken(opts: { given?: string | undefined; configured: str
   return opts.include ? opts.configured : TOKEN_PLACEHOLDER;
 }
 
-const authHeaders = (token: string | undefined) => (token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+/** The HTTP headers a snippet carries: the token, the memory bank (seed 003's X-Bank-Id). */
+function headerPairs(target: { token?: string | undefined; bank?: string | undefined }): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  if (target.token) pairs.push(['Authorization', `Bearer ${target.token}`]);
+  if (target.bank) pairs.push(['X-Bank-Id', target.bank]);
+  return pairs;
+}
+
+const headersOf = (target: { token?: string | undefined; bank?: string | undefined }) => {
+  const pairs = headerPairs(target);
+  return pairs.length ? { headers: Object.fromEntries(pairs) } : {};
+};
 
 /** POSIX shell quoting: bare when safe, double quotes when nothing in it expands, else single quotes. */
 export function shellQuote(word: string): string {
@@ -66,7 +77,7 @@ function jsonSnippet(value: unknown): string {
 
 /** `mcpServers` JSON as Claude Desktop and Cursor read it. */
 function mcpServersJson(target: ClientTarget): string {
-  const server = target.transport === 'http' ? { url: target.url, ...authHeaders(target.token) } : { command: target.command, args: [...target.args] };
+  const server = target.transport === 'http' ? { url: target.url, ...headersOf(target) } : { command: target.command, args: [...target.args] };
   return jsonSnippet({ mcpServers: { [SERVER_NAME]: server } });
 }
 
@@ -74,7 +85,7 @@ function mcpServersJson(target: ClientTarget): string {
 function vscodeJson(target: ClientTarget): string {
   const server =
     target.transport === 'http'
-      ? { type: 'http', url: target.url, ...authHeaders(target.token) }
+      ? { type: 'http', url: target.url, ...headersOf(target) }
       : { type: 'stdio', command: target.command, args: [...target.args] };
   return jsonSnippet({ servers: { [SERVER_NAME]: server } });
 }
@@ -83,7 +94,7 @@ function vscodeJson(target: ClientTarget): string {
 function claudeCodeCommand(target: ClientTarget): string {
   const words =
     target.transport === 'http'
-      ? ['claude', 'mcp', 'add', '--transport', 'http', SERVER_NAME, target.url, ...(target.token ? ['--header', `Authorization: Bearer ${target.token}`] : [])]
+      ? ['claude', 'mcp', 'add', '--transport', 'http', SERVER_NAME, target.url, ...headerPairs(target).flatMap(([k, v]) => ['--header', `${k}: ${v}`])]
       : ['claude', 'mcp', 'add', '--transport', 'stdio', SERVER_NAME, '--', target.command, ...target.args];
   return words.map(shellQuote).join(' ');
 }

@@ -67,6 +67,15 @@ describe('trove tools and trove mcp-config', () => {
     assert.equal(ok(await trove('mcp-config', 'claude-code', '--stdio')).stdout, 'claude mcp add --transport stdio trove -- trove mcp\n');
   });
 
+  test('--bank: an X-Bank-Id header over HTTP, trove mcp --bank over stdio; a bad name is refused', async () => {
+    const http = JSON.parse(ok(await trove('mcp-config', 'claude-desktop', '--bank', 'work')).stdout);
+    assert.equal(http.mcpServers.trove.headers['X-Bank-Id'], 'work');
+    const stdio = JSON.parse(ok(await trove('mcp-config', 'cursor', '--stdio', '--bank', 'work')).stdout);
+    assert.deepEqual(stdio.mcpServers.trove.args, ['mcp', '--bank', 'work']);
+    failed(await trove('mcp-config', 'cursor', '--bank', 'a/b'), 'INVALID_ARGUMENT');
+    failed(await trove('mcp-config', 'cursor', '--bank', '..'), 'INVALID_ARGUMENT');
+  });
+
   test('bad input: unknown client, --stdio with --url', async () => {
     failed(await trove('mcp-config', 'zed'), 'INVALID_ARGUMENT');
     failed(await trove('mcp-config', 'cursor', '--stdio', '--url', 'http://x/mcp'), 'INVALID_ARGUMENT');

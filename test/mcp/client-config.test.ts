@@ -39,6 +39,13 @@ describe('client snippets', () => {
     assert.equal(clientSnippet('claude-code', stdio(['--data-dir', '/my data', 'mcp'])), 'claude mcp add --transport stdio trove -- trove --data-dir "/my data" mcp');
   });
 
+  test('a memory bank travels as the X-Bank-Id header (seed 003), after the token', () => {
+    const target = { transport: 'http' as const, url: URL_, token: 't0k', bank: 'work' };
+    assert.deepEqual(JSON.parse(clientSnippet('cursor', target)), { mcpServers: { trove: { url: URL_, headers: { Authorization: 'Bearer t0k', 'X-Bank-Id': 'work' } } } });
+    assert.deepEqual(JSON.parse(clientSnippet('vscode', { ...target, token: undefined })), { servers: { trove: { type: 'http', url: URL_, headers: { 'X-Bank-Id': 'work' } } } });
+    assert.equal(clientSnippet('claude-code', target), `claude mcp add --transport http trove ${URL_} --header "Authorization: Bearer t0k" --header "X-Bank-Id: work"`);
+  });
+
   test('a token with shell metacharacters stays one literal word', () => {
     assert.equal(shellQuote(`a"b$c'd`), `'a"b$c'\\''d'`);
     assert.equal(shellQuote('plain-word_1.2'), 'plain-word_1.2');
