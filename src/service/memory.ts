@@ -110,11 +110,6 @@ export async function retain(app: App, p: RetainParams): Promise<RetainResult> {
   return { id: r.document.id, merged: r.merged, retained_count: r.retainedCount };
 }
 
-/** The keyword-ranked chunk list: natural-language ranking of `query` (service/keyword.ts), best first. */
-export async function keywordChunks(app: App, query: string, filter: ChunkFilter, k: number, offset = 0): Promise<ChunkHit[]> {
-  return rankChunks(app, query, filter, k, offset);
-}
-
 export interface RankedChunks {
   hits: ChunkHit[];
   mode: RecallMode;
@@ -126,7 +121,7 @@ export interface RankedChunks {
  * fusion, when app.embeddings is configured) happens here; without embeddings it is keyword ranking, said so.
  */
 export async function rankedChunks(app: App, query: string, filter: ChunkFilter, k: number): Promise<RankedChunks> {
-  const hits = await keywordChunks(app, query, filter, k);
+  const hits = await rankChunks(app, query, filter, k);
   if (!app.embeddings) return { hits, mode: 'keyword', notice: KEYWORD_NOTICE };
   // The vector list fused in; an endpoint failing now falls back to these keyword hits, with a notice.
   return hybridChunks(app, query, filter, hits, k);

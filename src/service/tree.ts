@@ -3,7 +3,8 @@ import { TroveError } from '../errors.js';
 import type { ChunkFilter, ChunkHit, DocumentKind, EntityRef } from '../store/types.js';
 import type { Grant } from './access.js';
 import { visibleChunks } from './banks.js';
-import { type RecallMode, keywordChunks, rankedChunks } from './memory.js';
+import { rankChunks } from './keyword.js';
+import { type RecallMode, rankedChunks } from './memory.js';
 
 // The memory tree (seed 001) over every chunk the caller may see: web and local documents of their scope and
 // the memories of their current bank. Ids: a chunk is its row id as a decimal string; an entity its row id as
@@ -76,7 +77,7 @@ function checkQuery(query: string): void {
 /** memory.search: keyword ranking over the visible chunks. */
 export async function searchTree(app: App, c: TreeCaller, p: { query: string; k?: number | undefined }): Promise<ChunkView[]> {
   checkQuery(p.query);
-  const hits = await keywordChunks(app, p.query, await visibleChunks(app, c.grant, c.bank), effectiveK(p.k));
+  const hits = await rankChunks(app, p.query, await visibleChunks(app, c.grant, c.bank), effectiveK(p.k));
   return hits.map(toChunkView);
 }
 
@@ -121,7 +122,7 @@ export async function browseTree(app: App, c: TreeCaller, p: BrowseParams): Prom
   };
   const query = p.query?.trim();
   // One more than asked says whether a next page exists.
-  const hits = query ? await keywordChunks(app, query, filter, k + 1, offset) : await app.store.searchChunks({ filter, limit: k + 1, offset, weights: { title: 0, domain: 0, url: 0, text: 1 } });
+  const hits = query ? await rankChunks(app, query, filter, k + 1, offset) : await app.store.searchChunks({ filter, limit: k + 1, offset, weights: { title: 0, domain: 0, url: 0, text: 1 } });
   return { chunks: hits.slice(0, k).map(toChunkView), next_offset: hits.length > k ? offset + k : null };
 }
 

@@ -7,6 +7,7 @@ import { addContent } from '../../src/service/documents.js';
 import { recordOpened } from '../../src/service/history.js';
 import { testApp } from '../helpers.js';
 import { ERAS, httpClient } from './client.js';
+import { FORBIDDEN, checkUntrusted } from './untrusted-check.js';
 
 // Hostile pages: every byte they bring must come back only under untrusted_content[*].fields, normalized.
 
@@ -25,34 +26,7 @@ const HTML = `<html lang="en"><head>
 <script>steal()</script></article></body></html>`;
 
 const MARKERS = [/ignore previous/i, /system:/i, /evil\.example/i, /mallory/i, /marmots/i];
-const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u;
-
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(k), strings(v, out);
-  return out;
-}
-
-/** Checks one tool result; returns its untrusted strings. */
-async function check(client: Client, name: string, args: Record<string, unknown>): Promise<string[]> {
-  const r = await client.callTool({ name, arguments: args });
-  assert.notEqual(r.isError, true, JSON.stringify(r.structuredContent));
-  const env = r.structuredContent as Record<string, any>;
-  const untrusted = strings(env.untrusted_content.map((x: any) => x.fields));
-  for (const s of untrusted) for (const ch of s) if (ch !== '\n' && ch !== '\t') assert.doesNotMatch(ch, FORBIDDEN, `${name}: U+${ch.codePointAt(0)!.toString(16)} in ${JSON.stringify(s.slice(0, 60))}`);
-  for (const rec of env.untrusted_content) assert.deepEqual(Object.keys(rec).sort(), ['fields', 'source_type', 'trust', 'trust_scope']);
-  const { untrusted_content: _u, request, ...rest } = env;
-  const outside = JSON.stringify(rest) + JSON.stringify(env.untrusted_content.map((x: any) => ({ ...x, fields: null })));
-  for (const m of MARKERS) assert.doesNotMatch(outside, m, `${name}: untrusted text outside fields`);
-  // The request echoes only what the caller sent, normalized.
-  for (const s of strings(request)) assert.doesNotMatch(s, /[\u0000-\u0008\u200b\u202e]/);
-  const text = (r.content as Array<{ text: string }>)[0]!.text;
-  const notice = text.slice(0, text.indexOf('\n{'));
-  for (const m of MARKERS) assert.doesNotMatch(notice, m);
-  assert.deepEqual(JSON.parse(text.slice(notice.length + 1)), env);
-  return untrusted;
-}
+const check = (client: Client, name: string, args: Record<string, unknown>) => checkUntrusted(client, name, args, MARKERS);
 
 describe('hostile content stays inside the untrusted envelope', () => {
   let app: App;

@@ -1,5 +1,5 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startRestartable } from './restartable.js';
 import { stemmer } from 'stemmer';
 
 // A real HTTP server on 127.0.0.1 speaking the OpenAI /v1/embeddings and /v1/chat/completions APIs,
@@ -195,7 +195,6 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   const table = options.synonyms ? synonymTable([...DEFAULT_SYNONYMS, ...options.synonyms]) : DEFAULT_TABLE;
   const chat = options.chat ?? ((messages) => `echo: ${[...messages].reverse().find((m) => m.role === 'user')?.content ?? ''}`);
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   let failure: { f: FailureMode; endpoint?: Endpoint; left: number } | undefined;
   let paused = false;
   const held: Array<() => void> = [];
@@ -298,35 +297,18 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     return completions(res, body);
   };
 
-  const server = createServer((req, res) => {
+  const http = await startRestartable((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) apiError(res, 500, 'fake server failure', 'server_error');
       else res.destroy();
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  await listen(0);
-  const port = (server.address() as AddressInfo).port;
-  const stop = async () => {
-    for (const s of sockets) s.destroy();
-    if (server.listening) await new Promise((resolve) => server.close(resolve));
-  };
   const releaseAll = () => {
     for (const r of held.splice(0)) r();
   };
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: http.url,
     requests,
     embeddingRequests: () => requests.filter((r) => r.path === '/v1/embeddings'),
     chatRequests: () => requests.filter((r) => r.path === '/v1/chat/completions'),
@@ -344,12 +326,12 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     waitForEmbeddingRequests: (n) => until(() => requests.filter((r) => r.path === '/v1/embeddings').length >= n),
     down: async () => {
       releaseAll();
-      await stop();
+      await http.stop();
     },
-    up: () => listen(port),
+    up: http.start,
     close: async () => {
       releaseAll();
-      await stop();
+      await http.stop();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startRestartable } from './restartable.js';
 
 // A real HTTP server on 127.0.0.1 speaking SearXNG's search API: GET /search?q=&format=json&categories=
 // &language=&pageno= -> {query, number_of_results, results: [{url, title, content, engine, engines,
@@ -78,7 +78,6 @@ export async function startSearxngServer(options: SearxngServerOptions = {}): Pr
   const perPage = options.perPage ?? 10;
   const total = options.total ?? 30;
   const requests: SearxRequest[] = [];
-  const sockets = new Set<Socket>();
   let failure: { f: SearxFailure; left: number } | undefined;
   const held: Array<() => void> = [];
   const waiters: Array<() => void> = [];
@@ -128,30 +127,16 @@ export async function startSearxngServer(options: SearxngServerOptions = {}): Pr
     answer(res, params);
   };
 
-  const server = createServer(handle);
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  await listen(0);
-  const port = (server.address() as AddressInfo).port;
+  const http = await startRestartable(handle);
   const release = () => {
     for (const r of held.splice(0)) r();
   };
   const stop = async () => {
     release();
-    for (const s of sockets) s.destroy();
-    if (server.listening) await new Promise((resolve) => server.close(resolve));
+    await http.stop();
   };
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: http.url,
     requests,
     fail: (f, opts = {}) => {
       failure = f ? { f, left: opts.times ?? Number.POSITIVE_INFINITY } : undefined;
@@ -161,7 +146,7 @@ export async function startSearxngServer(options: SearxngServerOptions = {}): Pr
       while (held.length < n) await new Promise<void>((r) => waiters.push(r));
     },
     down: stop,
-    up: () => listen(port),
+    up: http.start,
     close: stop,
   };
 }
