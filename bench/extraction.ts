@@ -8,10 +8,13 @@ import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load.js';
 import { createExtractors, extract } from '../src/ingest/extract/index.js';
 import { createExtractionPool, defaultPoolSize } from '../src/ingest/extract/pool.js';
+import { textOf } from '../src/ingest/extract/dom.js';
 import type { ExtractionResult } from '../src/ingest/extract/types.js';
+import { parseLight } from '../src/ingest/html/tree.js';
 import { createLanguageDetector, declaredCode } from '../src/ingest/language.js';
 import { createLogger } from '../src/log.js';
 import { ADD_BATCH, type AddResult, type ContentInput, createIngestTools, queueContents } from '../src/service/documents.js';
+import { wordF1 } from './text-agreement.js';
 
 const PAGES = new URL('../../shared/data/readability-pages/pages.tar.gz', import.meta.url).pathname;
 
@@ -31,6 +34,16 @@ interface Page {
   url: string;
   html: string;
   expected: Record<string, unknown>;
+  /** Reading text of readability's expected.html for the page. */
+  expectedText: string;
+}
+
+export interface TextAgreement {
+  mean: number;
+  /** Pages at F1 >= 0.9. */
+  close: number;
+  /** Milliseconds per page, one thread, whole extraction chain. */
+  ms_per_page: number;
 }
 
 export interface FieldScore {
@@ -47,6 +60,11 @@ export interface ExtractionReport {
   detected_language: FieldScore;
   extractors: Record<string, number>;
   mismatches: Array<{ page: string; field: Field; got: string; expected: string }>;
+  /** Word F1 of the extracted text against readability's expected article text: trove's chain, and readability in its place. */
+  text_agreement: {
+    trove: TextAgreement;
+    readability: TextAgreement;
+  };
   throughput: {
     pages: number;
     /** Worker threads extracting, in both figures below. */
@@ -100,9 +118,11 @@ function loadPages(): Page[] {
   for (const [path, bytes] of files) {
     const m = /^(?:\.\/)?([^/]+)\/source\.html$/.exec(path);
     const expected = m && files.get(path.replace(/source\.html$/, 'expected-metadata.json'));
-    if (!m || !expected) continue;
+    const expectedHtml = m && files.get(path.replace(/source\.html$/, 'expected.html'));
+    if (!m || !expected || !expectedHtml) continue;
     const html = bytes.toString('utf8');
-    pages.push({ name: m[1]!, url: pageUrl(m[1]!, html), html, expected: JSON.parse(expected.toString('utf8')) });
+    const expectedText = textOf(parseLight(expectedHtml.toString('utf8')).body);
+    pages.push({ name: m[1]!, url: pageUrl(m[1]!, html), html, expected: JSON.parse(expected.toString('utf8')), expectedText });
   }
   return pages.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -131,6 +151,17 @@ function score(pages: Page[], results: ExtractionResult[]): Pick<ExtractionRepor
     fields[field] = { exact, compared, percent: compared ? Number(((100 * exact) / compared).toFixed(1)) : 0 };
   }
   return { fields, mismatches, extractors };
+}
+
+/** Every page through `extractors`, with the text's agreement with the expected article and the time taken. */
+async function extractAll(pages: Page[], extractors: ReturnType<typeof createExtractors>): Promise<{ results: ExtractionResult[]; agreement: TextAgreement }> {
+  const results: ExtractionResult[] = [];
+  const started = performance.now();
+  for (const p of pages) results.push(await extract({ url: new URL(p.url), html: p.html }, extractors));
+  const ms = performance.now() - started;
+  const f1 = pages.map((p, i) => wordF1(results[i]!.text, p.expectedText));
+  const mean = f1.reduce((a, b) => a + b, 0) / Math.max(1, f1.length);
+  return { results, agreement: { mean: Number(mean.toFixed(3)), close: f1.filter((x) => x >= 0.9).length, ms_per_page: Number((ms / Math.max(1, pages.length)).toFixed(1)) } };
 }
 
 /** Copies of the pages under distinct URLs (copy -1 is the warm-up). */
@@ -201,8 +232,8 @@ export async function runExtractionBench(opts: { quick: boolean; cores: number }
   process.stderr.write('extraction report over readability-pages\n');
   const pages = loadPages();
   const extractors = createExtractors();
-  const results: ExtractionResult[] = [];
-  for (const p of pages) results.push(await extract({ url: new URL(p.url), html: p.html }, extractors));
+  const { results, agreement: trove } = await extractAll(pages, extractors);
+  const { agreement: readability } = await extractAll(pages, extractors.filter((e) => e.name !== 'article'));
   const detector = await createLanguageDetector();
   const detected = pages.filter((p) => declaredCode(p.expected['lang'] as string | undefined));
   const agree = detected.filter((p) => {
@@ -218,6 +249,7 @@ export async function runExtractionBench(opts: { quick: boolean; cores: number }
     pages: pages.length,
     comparison: 'exact string equality after collapsing whitespace and trimming; null, missing and empty are equal; a field counts only on pages whose expected-metadata.json has it',
     ...score(pages, results),
+    text_agreement: { trove, readability },
     detected_language: { exact: agree, compared: detected.length, percent: Number(((100 * agree) / Math.max(1, detected.length)).toFixed(1)) },
     throughput: {
       pages: pages.length * copies,
@@ -229,6 +261,18 @@ export async function runExtractionBench(opts: { quick: boolean; cores: number }
       cores: opts.cores,
     },
   };
+}
+
+function agreementRows(report: ExtractionReport): string[] {
+  const row = (name: string, a: TextAgreement) => `| ${name} | ${a.mean} | ${a.close} / ${report.pages} | ${a.ms_per_page} |`;
+  return [
+    'Article text against readability\'s expected.html (word F1; first run, one thread, cold):',
+    '',
+    '| chain | mean F1 | pages at F1 >= 0.9 | ms per page |',
+    '|---|---:|---:|---:|',
+    row('trove (article extractor, readability as its fallback)', report.text_agreement.trove),
+    row('readability in its place', report.text_agreement.readability),
+  ];
 }
 
 export function extractionMarkdown(report: ExtractionReport | { skipped: string }): string {
@@ -244,6 +288,8 @@ export function extractionMarkdown(report: ExtractionReport | { skipped: string 
     `| lang, detected code (document.language) | ${report.detected_language.exact} / ${report.detected_language.compared} | ${report.detected_language.percent}% |`,
     '',
     `Extractors used: ${Object.entries(report.extractors).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    '',
+    ...agreementRows(report),
     '',
     `Throughput on ${t.pages} pages (${t.cores} cores, ${t.workers} extraction workers in both figures): extraction alone ${t.extraction_pages_per_s} pages/s, ingest into SQLite (batches of ${ADD_BATCH}, one stored while the next extracts) ${t.ingest_pages_per_s} pages/s, ratio ${t.ratio}; one thread without workers extracts ${t.in_process_pages_per_s} pages/s.`,
     '',

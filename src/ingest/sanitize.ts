@@ -1,4 +1,4 @@
-import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './extract/dom.js';
+import { type Cut, ELEMENT_NODE, TEXT_NODE, type TreeElement, type TreeNode } from './extract/dom.js';
 
 // The stored preview: an allowlist walk over a parsed page that writes new, inert HTML.
 //
@@ -64,7 +64,7 @@ function inertUrl(raw: string | null, base: URL, schemes: readonly string[]): st
   }
 }
 
-function attributes(el: DomElement, tag: string, base: URL): string {
+function attributes(el: TreeElement, tag: string, base: URL): string {
   const out: string[] = [];
   for (const name of [...PLAIN_ATTRS['*']!, ...(PLAIN_ATTRS[tag] ?? [])]) {
     const v = el.getAttribute(name);
@@ -88,7 +88,7 @@ function attributes(el: DomElement, tag: string, base: URL): string {
   return out.join('');
 }
 
-function walk(node: DomNode, base: URL, depth: number, out: string[]): void {
+function walk(node: TreeNode, base: URL, depth: number, out: string[], cut?: Cut): void {
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
@@ -98,25 +98,25 @@ function walk(node: DomNode, base: URL, depth: number, out: string[]): void {
     }
     if (child.nodeType !== ELEMENT_NODE) continue;
     const tag = child.nodeName.toLowerCase();
-    if (DROP.has(tag)) continue;
+    if (DROP.has(tag) || cut?.(child as TreeElement)) continue;
     if (depth >= MAX_DEPTH) {
       out.push(escapeText(child.textContent ?? ''));
       continue;
     }
     if (!KEEP.has(tag)) {
-      walk(child, base, depth + 1, out);
+      walk(child, base, depth + 1, out, cut);
       continue;
     }
-    out.push(`<${tag}${attributes(child as DomElement, tag, base)}>`);
+    out.push(`<${tag}${attributes(child as TreeElement, tag, base)}>`);
     if (VOID.has(tag)) continue;
-    walk(child, base, depth + 1, out);
+    walk(child, base, depth + 1, out, cut);
     out.push(`</${tag}>`);
   }
 }
 
-/** Inert HTML of a node's children (see the scheme above); relative links resolve against `base`. */
-export function sanitizeHtml(root: DomNode, base: URL): string {
+/** Inert HTML of a node's children (see the scheme above), `cut` elements left out; relative links resolve against `base`. */
+export function sanitizeHtml(root: TreeNode, base: URL, cut?: Cut): string {
   const out: string[] = [];
-  walk(root, base, 0, out);
+  walk(root, base, 0, out, cut);
   return out.join('').replace(/\n{3,}/g, '\n\n').trim();
 }

@@ -1,47 +1,92 @@
-import { Readability } from '@mozilla/readability';
+import type { LightElement, LightNode } from '../html/tree.js';
 import { sanitizeHtml } from '../sanitize.js';
-import { type DomElement, metaContent, oneLine, oversized, textOf } from './dom.js';
+import { articleFacts, articleMeta, titleFromDocument } from './article-meta.js';
+import { type Scan, type ScanOptions, TooDeep, scanBody } from './article-scan.js';
+import { type SelectOptions, Selection } from './article-select.js';
+import { type Cut, collectElements, fragmentOf, oneLine, textOf } from './dom.js';
+import { jsonLdFacts, readJsonLd } from './jsonld.js';
 import { compact } from './metadata.js';
-import { speedUpReadability } from './readability-fast.js';
-import type { Extractor, PageMetadata } from './types.js';
+import type { Extractor, LightPage, Outcome } from './types.js';
 
-// Articles: @mozilla/readability over the linkedom DOM (it only needs the DOM Core calls linkedom has).
+// trove's own article extractor, on the light tree: the main text of a page without its furniture, with the
+// article's title, byline and excerpt. Each attempt relaxes the one before (keep unlikely-named elements,
+// ignore class names, keep every container) until the text is long enough; when none finds an article the
+// registry falls back to readability, then to the basic extractor.
 
-/** Shorter "articles" mean readability found no article (a listing, a home page): the basic extractor keeps more. */
-const MIN_ARTICLE_CHARS = 200;
-/**
- * Pages with more elements than this skip readability, whose scoring grows faster than the page. Counted
- * here: readability's own maxElemsToParse counts getElementsByTagName('*'), which linkedom answers empty.
- */
-const MAX_ELEMENTS = 40_000;
-/** Readability's time grows steeply with nesting (800 nested divs take seconds); real pages nest under 40. */
-const MAX_NESTING = 100;
+/** Shorter "articles" mean no article was found (a listing, a home page). */
+export const MIN_ARTICLE_CHARS = 200;
+/** Text this long ends the attempts. */
+const ENOUGH_CHARS = 500;
 
-const SEPARATOR = / [|\-–—\\/>»] /g;
+type Attempt = Omit<ScanOptions, 'title' | 'findByline'> & SelectOptions;
+const ATTEMPTS: readonly Attempt[] = [
+  { stripUnlikely: true, weighClasses: true, clean: true },
+  { stripUnlikely: false, weighClasses: true, clean: true },
+  { stripUnlikely: false, weighClasses: false, clean: true },
+  { stripUnlikely: false, weighClasses: false, clean: false },
+];
 
-function words(s: string): number {
-  return s.split(/\s+/).filter(Boolean).length;
+interface Read {
+  scan: Scan;
+  roots: LightElement[];
+  cut: Cut;
+  text: string;
+  byline: string | undefined;
 }
 
-/**
- * Readability cuts a site name off a <title> only after an ASCII separator ("Story - Site");
- * the same for the en and em dashes ("Story – Site"), with its rule that the rest keeps over four words.
- */
-export function trimSiteSuffix(title: string): string {
-  if (!/ [–—] /.test(title)) return title;
-  const cuts = [...title.matchAll(SEPARATOR)];
-  const last = cuts[cuts.length - 1];
-  if (!last) return title;
-  const head = title.slice(0, last.index).trim();
-  return words(head) > 4 ? head : title;
+function readOnce(body: LightElement, title: string, findByline: boolean, attempt: Attempt): Read {
+  const scan: Scan = scanBody(body, { ...attempt, title, findByline });
+  const selection = new Selection(scan, body, attempt);
+  const roots = selection.roots();
+  const rootSet = new Set(roots);
+  const cut: Cut = (el) => scan.cut.has(el as LightElement) || (!rootSet.has(el as LightElement) && selection.cutInArticle(el as LightElement));
+  return { scan, roots, cut, text: textOf(fragmentOf(roots), [], cut), byline: scan.byline };
 }
 
-/** Meta tags readability takes a title from as it is, uncut. */
-const META_TITLES = ['dc:title', 'dc.title', 'dcterm:title', 'dcterms.title', 'og:title', 'weibo:article:title', 'weibo:webpage:title', 'title', 'twitter:title', 'parsely-title'];
+/** Text of the first paragraph (a <p>, or a div of inline content) left in the article: the excerpt when the page declares none. */
+function firstParagraph(read: Read): string | undefined {
+  const stack: LightNode[] = [...read.roots].reverse();
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1 || read.cut(n)) continue;
+    const stats = read.scan.stats.get(n);
+    if (n.localName === 'p' || (n.localName === 'div' && stats && stats.text > 0 && !stats.blockChild)) return oneLine(textOf(n, [], read.cut)) || undefined;
+    for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
+  }
+  return undefined;
+}
 
-function articleTitle(found: string | null | undefined, docTitle: string, fromMeta: boolean): string {
-  const title = oneLine(found);
-  return title && !fromMeta && title === docTitle ? trimSiteSuffix(title) : title;
+function headingTexts(body: LightElement): { h1: string[]; h2: string[] } {
+  const found = collectElements<'h1' | 'h2', LightElement>(body, (el) => (el.localName === 'h1' || el.localName === 'h2' ? el.localName : undefined));
+  return { h1: (found.h1 ?? []).map((h) => h.textContent), h2: (found.h2 ?? []).map((h) => h.textContent) };
+}
+
+export function readArticle(page: LightPage, url: URL): Outcome {
+  const { doc, elements } = page;
+  const facts = articleFacts(articleMeta(elements.meta ?? []), jsonLdFacts(readJsonLd(elements.script ?? [])));
+  let title = facts.declaredTitle;
+  if (!title) {
+    const { h1, h2 } = headingTexts(doc.body);
+    title = titleFromDocument(oneLine(elements.title?.[0]?.textContent), h1, h2);
+  }
+  let best: Read | undefined;
+  try {
+    for (const attempt of ATTEMPTS) {
+      const read = readOnce(doc.body, title, !facts.metadata.author, attempt);
+      if (!best || read.text.length > best.text.length) best = read;
+      if (read.text.length >= ENOUGH_CHARS) break;
+    }
+  } catch (err) {
+    if (err instanceof TooDeep) return { status: 'next', reason: err.message };
+    throw err;
+  }
+  const metadata = compact({
+    ...facts.metadata,
+    author: facts.metadata.author ?? best!.byline,
+    description: facts.metadata.description ?? firstParagraph(best!),
+  });
+  if (best!.text.length < MIN_ARTICLE_CHARS) return { status: 'next', reason: `article text under ${MIN_ARTICLE_CHARS} characters`, metadata };
+  return { status: 'success', result: { title, text: best!.text, html: sanitizeHtml(fragmentOf(best!.roots), url, best!.cut), metadata } };
 }
 
 export function createArticleExtractor(): Extractor {
@@ -49,32 +94,6 @@ export function createArticleExtractor(): Extractor {
     name: 'article',
     capabilities: ['text', 'metadata', 'preview'],
     matches: (input) => input.html !== undefined,
-    run: (input, ctx) => {
-      const doc = ctx.takeDocument();
-      const docTitle = oneLine(doc.querySelector('title')?.textContent);
-      const fromMeta = metaContent(doc, META_TITLES) !== undefined;
-      const tooBig = oversized(doc, MAX_NESTING, MAX_ELEMENTS);
-      if (tooBig) return { status: 'next', reason: tooBig };
-      let article: ReturnType<Readability<DomElement>['parse']>;
-      try {
-        const reader = speedUpReadability(new Readability<DomElement>(doc as never, { serializer: (node) => node as unknown as DomElement }));
-        article = reader.parse();
-      } catch (err) {
-        return { status: 'next', reason: `readability failed: ${(err as Error).message}` };
-      }
-      if (!article?.content) return { status: 'next', reason: 'readability found no article' };
-      const metadata: PageMetadata = compact({
-        author: oneLine(article.byline) || undefined,
-        description: oneLine(article.excerpt) || undefined,
-        site_name: oneLine(article.siteName) || undefined,
-        published: oneLine(article.publishedTime) || undefined,
-      });
-      const text = textOf(article.content);
-      if (text.length < MIN_ARTICLE_CHARS) return { status: 'next', reason: `article text under ${MIN_ARTICLE_CHARS} characters`, metadata };
-      return {
-        status: 'success',
-        result: { title: articleTitle(article.title, docTitle, fromMeta), text, html: sanitizeHtml(article.content, input.url), metadata },
-      };
-    },
+    run: (input, ctx) => readArticle(ctx.page(), input.url),
   };
 }

@@ -1,5 +1,5 @@
 import { sanitizeHtml } from '../sanitize.js';
-import { oneLine, textOf } from './dom.js';
+import { type TreeElement, collectElements, oneLine, textOf } from './dom.js';
 import type { Extractor } from './types.js';
 
 // Any HTML page that is not an article (a listing, a home page, a form): all of its reading text,
@@ -7,15 +7,19 @@ import type { Extractor } from './types.js';
 
 const FURNITURE = ['NAV', 'FOOTER', 'ASIDE'];
 
+function firstHeading(root: TreeElement): TreeElement | undefined {
+  return collectElements<'h1', TreeElement>(root, (el) => (el.localName === 'h1' ? 'h1' : undefined)).h1?.[0];
+}
+
 export function createBasicHtmlExtractor(): Extractor {
   return {
     name: 'basic',
     capabilities: ['text', 'preview'],
     matches: (input) => input.html !== undefined,
     run: (input, ctx) => {
-      const doc = ctx.document();
-      const root = doc.body ?? doc;
-      const title = ctx.title || oneLine(doc.querySelector('title')?.textContent) || oneLine(doc.querySelector('h1')?.textContent);
+      const { doc, elements } = ctx.page();
+      const root = doc.body;
+      const title = ctx.title || oneLine(elements.title?.[0]?.textContent) || oneLine(firstHeading(root)?.textContent);
       return { status: 'success', result: { title, text: textOf(root, FURNITURE), html: sanitizeHtml(root, input.url) || null } };
     },
   };

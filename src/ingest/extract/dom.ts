@@ -2,24 +2,42 @@ import { parseHTML } from 'linkedom';
 import { withoutInertBlocks } from './inert.js';
 
 // The slice of the DOM the extractors use, typed here because the project compiles without the DOM lib.
+// Tree* is what both linkedom and the light tree (../html/tree.ts) have: the walks, the metadata reader and
+// the sanitizer use only that. Dom* adds the selectors and mutations only linkedom has.
 
-export interface DomNode {
+export interface TreeNode {
   nodeType: number;
   nodeName: string;
   textContent: string | null;
+  childNodes: ArrayLike<TreeNode>;
+  parentNode: TreeNode | null;
+}
+
+export interface TreeElement extends TreeNode {
+  tagName: string;
+  localName: string;
+  firstElementChild: TreeElement | null;
+  nextElementSibling: TreeElement | null;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+}
+
+export interface TreeDocument extends TreeNode {
+  documentElement: TreeElement | null;
+  firstElementChild: TreeElement | null;
+  body: TreeElement | null;
+}
+
+export interface DomNode extends TreeNode {
   childNodes: ArrayLike<DomNode>;
   parentNode: DomNode | null;
 }
 
-export interface DomElement extends DomNode {
-  tagName: string;
-  localName: string;
+export interface DomElement extends DomNode, TreeElement {
   firstElementChild: DomElement | null;
   nextElementSibling: DomElement | null;
   attributes: ArrayLike<{ name: string; value: string }>;
   innerHTML: string;
-  getAttribute(name: string): string | null;
-  hasAttribute(name: string): boolean;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): ArrayLike<DomElement>;
   closest(selector: string): DomElement | null;
@@ -33,6 +51,11 @@ export interface DomDocument extends DomNode {
   body: DomElement | null;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): ArrayLike<DomElement>;
+}
+
+/** A parent for several nodes, for the walks (text, preview) over a selection of siblings. */
+export function fragmentOf(nodes: readonly TreeNode[]): TreeNode {
+  return { nodeType: 11, nodeName: '#document-fragment', textContent: null, childNodes: nodes, parentNode: null };
 }
 
 export const ELEMENT_NODE = 1;
@@ -62,7 +85,10 @@ const CELL = new Set(['TD', 'TH']);
 /** Nesting deeper than this is read as plain text, so hostile nesting cannot exhaust the stack. */
 const MAX_DEPTH = 200;
 
-function collect(node: DomNode, skip: ReadonlySet<string>, depth: number, out: string[]): void {
+/** Elements a walk leaves out with everything inside them, beyond the tag names it skips. */
+export type Cut = (el: TreeElement) => boolean;
+
+function collect(node: TreeNode, skip: ReadonlySet<string>, depth: number, out: string[], cut?: Cut): void {
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
@@ -72,7 +98,7 @@ function collect(node: DomNode, skip: ReadonlySet<string>, depth: number, out: s
     }
     if (child.nodeType !== ELEMENT_NODE) continue;
     const name = child.nodeName.toUpperCase();
-    if (skip.has(name)) continue;
+    if (skip.has(name) || cut?.(child as TreeElement)) continue;
     if (name === 'BR') {
       out.push('\n');
       continue;
@@ -84,15 +110,15 @@ function collect(node: DomNode, skip: ReadonlySet<string>, depth: number, out: s
     const block = BLOCK.has(name);
     if (block) out.push('\n\n');
     else if (CELL.has(name)) out.push(' ');
-    collect(child, skip, depth + 1, out);
+    collect(child, skip, depth + 1, out, cut);
     if (block) out.push('\n\n');
   }
 }
 
-/** Reading text of a subtree: blocks become paragraphs, `skip` (upper-case tag names) adds to the elements left out. */
-export function textOf(node: DomNode, skip: readonly string[] = []): string {
+/** Reading text of a subtree: blocks become paragraphs, `skip` (upper-case tag names) and `cut` add to the elements left out. */
+export function textOf(node: TreeNode, skip: readonly string[] = [], cut?: Cut): string {
   const parts: string[] = [];
-  collect(node, skip.length ? new Set([...SKIP, ...skip]) : SKIP, 0, parts);
+  collect(node, skip.length ? new Set([...SKIP, ...skip]) : SKIP, 0, parts, cut);
   return tidyText(parts.join(''));
 }
 
@@ -111,13 +137,13 @@ export function oneLine(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
-export function attr(el: DomElement | null | undefined, name: string): string | undefined {
+export function attr(el: TreeElement | null | undefined, name: string): string | undefined {
   const v = el?.getAttribute(name);
   return v ? oneLine(v) || undefined : undefined;
 }
 
 /** `content` of the first <meta> whose name or property is one of `keys` (case-insensitive). */
-export function metaContent(doc: DomDocument, keys: readonly string[], index: MetaIndex = indexMeta(doc)): string | undefined {
+export function metaContent(keys: readonly string[], index: MetaIndex): string | undefined {
   for (const k of keys) {
     const v = index.get(k.toLowerCase());
     if (v) return v;
@@ -127,8 +153,8 @@ export function metaContent(doc: DomDocument, keys: readonly string[], index: Me
 
 export type MetaIndex = Map<string, string>;
 
-/** Every <meta name|property|itemprop=... content=...> (of the page, or the given ones), first value per key, keys lower-cased. */
-export function indexMeta(doc: DomDocument, metas: ArrayLike<DomElement> = doc.querySelectorAll('meta')): MetaIndex {
+/** Every <meta name|property|itemprop=... content=...> of the given ones, first value per key, keys lower-cased. */
+export function indexMeta(metas: ArrayLike<TreeElement>): MetaIndex {
   const index: MetaIndex = new Map();
   for (let i = 0; i < metas.length; i++) {
     const m = metas[i]!;
@@ -152,20 +178,23 @@ export function all(root: { querySelectorAll(selector: string): ArrayLike<DomEle
  * walk that leaves template contents out as querySelectorAll does. On linkedom every selector query walks
  * the whole page; a dozen of them cost more than the walk and the checks `pick` makes by hand.
  */
-export function collectElements<K extends string>(root: DomDocument | DomElement, pick: (el: DomElement) => K | undefined): Partial<Record<K, DomElement[]>> {
-  const out: Partial<Record<K, DomElement[]>> = {};
+export function collectElements<K extends string, E extends TreeElement = DomElement>(
+  root: { firstElementChild: E | null },
+  pick: (el: E) => K | undefined,
+): Partial<Record<K, E[]>> {
+  const out: Partial<Record<K, E[]>> = {};
   let el = root.firstElementChild;
   while (el) {
     const key = pick(el);
     if (key !== undefined) (out[key] ??= []).push(el);
-    const down = el.localName === 'template' ? null : el.firstElementChild;
+    const down = el.localName === 'template' ? null : (el.firstElementChild as E | null);
     if (down) {
       el = down;
       continue;
     }
-    while (el !== root && !el.nextElementSibling) el = el.parentNode as DomElement;
-    if (el === root) break;
-    el = el.nextElementSibling;
+    while ((el as unknown) !== root && !el.nextElementSibling) el = el.parentNode as unknown as E;
+    if ((el as unknown) === root) break;
+    el = el.nextElementSibling as E | null;
   }
   return out;
 }
@@ -174,8 +203,8 @@ export function collectElements<K extends string>(root: DomDocument | DomElement
  * Why a page is too big for costly work: elements nesting deeper than `maxDepth` under `root`, or more than
  * `maxElements` of them; undefined when neither (an iterative walk that stops early).
  */
-export function oversized(root: DomNode, maxDepth: number, maxElements: number): string | undefined {
-  const stack: Array<[DomNode, number]> = [[root, 0]];
+export function oversized(root: TreeNode, maxDepth: number, maxElements: number): string | undefined {
+  const stack: Array<[TreeNode, number]> = [[root, 0]];
   let elements = 0;
   while (stack.length) {
     const [node, depth] = stack.pop()!;

@@ -1,4 +1,4 @@
-import { type DomDocument, type DomElement, all, oneLine } from './dom.js';
+import { type TreeElement, oneLine } from './dom.js';
 import type { PageMetadata } from './types.js';
 
 // JSON-LD blocks of a page (schema.org), and the metadata of its main item.
@@ -20,8 +20,8 @@ function parseBlock(raw: string): unknown {
   }
 }
 
-/** Parsed JSON-LD blocks (of the page, or of the given scripts), unparseable ones skipped. */
-export function readJsonLd(doc: DomDocument, scripts: readonly DomElement[] = all(doc, 'script[type]')): unknown[] {
+/** Parsed JSON-LD blocks of the given scripts, unparseable ones skipped. */
+export function readJsonLd(scripts: readonly TreeElement[]): unknown[] {
   const out: unknown[] = [];
   for (const script of scripts) {
     if (!/^\s*application\/ld\+json\s*$/i.test(script.getAttribute('type') ?? '')) continue;

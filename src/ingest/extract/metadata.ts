@@ -1,4 +1,4 @@
-import { type DomDocument, type DomElement, type MetaIndex, attr, collectElements, indexMeta, metaContent, oneLine } from './dom.js';
+import { type MetaIndex, type TreeDocument, type TreeElement, attr, collectElements, indexMeta, metaContent, oneLine } from './dom.js';
 import { jsonLdFacts, keepJsonLd, readJsonLd } from './jsonld.js';
 import type { Extractor, PageMetadata } from './types.js';
 
@@ -46,7 +46,7 @@ function authorFromMeta(meta: MetaIndex): string | undefined {
   return undefined;
 }
 
-function declaredLanguage(doc: DomDocument, meta: MetaIndex): string | undefined {
+function declaredLanguage(doc: TreeDocument, meta: MetaIndex): string | undefined {
   const lang = attr(doc.documentElement, 'lang') ?? attr(doc.documentElement, 'xml:lang') ?? meta.get('content-language') ?? meta.get('language');
   if (lang) return lang;
   const locale = meta.get('og:locale');
@@ -72,16 +72,23 @@ function embeddedVideos(found: PageElements, meta: MetaIndex, fromJsonLd: string
  * What the metadata reads, sorted in one walk; each kind is what a selector picked before:
  * meta: 'meta'; script: 'script[type]'; frame: 'iframe[src], embed[src], iframe[data-src]';
  * video: 'video[src], video source[src]'; imageLink: 'link[rel="image_src"]' (rel compared without case,
- * as selectors do in HTML); time: 'time[pubdate], time[itemprop="datePublished"]'.
+ * as selectors do in HTML); time: 'time[pubdate], time[itemprop="datePublished"]'; title: 'title'.
  */
-export type PageElementKind = 'meta' | 'script' | 'frame' | 'video' | 'imageLink' | 'time';
-type PageElements = Partial<Record<PageElementKind, DomElement[]>>;
+export type PageElementKind = 'meta' | 'script' | 'frame' | 'video' | 'imageLink' | 'time' | 'title';
+export type PageElements = Partial<Record<PageElementKind, TreeElement[]>>;
 
-export function pageElements(doc: DomDocument): PageElements {
-  return collectElements(doc, kindOf);
+export function pageElements(doc: TreeDocument): PageElements {
+  return collectElements<PageElementKind, TreeElement>(doc, kindOf);
 }
 
-function kindOf(el: DomElement): PageElementKind | undefined {
+function inside(el: TreeElement, nodeName: string): boolean {
+  for (let up = el.parentNode; up; up = up.parentNode) if (up.nodeName === nodeName) return true;
+  return false;
+}
+const insideVideo = (el: TreeElement) => inside(el, 'VIDEO');
+const insideSvg = (el: TreeElement) => inside(el, 'SVG') || inside(el, 'svg');
+
+function kindOf(el: TreeElement): PageElementKind | undefined {
   switch (el.localName) {
     case 'meta':
       return 'meta';
@@ -94,11 +101,13 @@ function kindOf(el: DomElement): PageElementKind | undefined {
     case 'video':
       return el.hasAttribute('src') ? 'video' : undefined;
     case 'source':
-      return el.hasAttribute('src') && el.closest('video') ? 'video' : undefined;
+      return el.hasAttribute('src') && insideVideo(el) ? 'video' : undefined;
     case 'link':
       return el.getAttribute('rel')?.toLowerCase() === 'image_src' ? 'imageLink' : undefined;
     case 'time':
       return el.hasAttribute('pubdate') || el.getAttribute('itemprop') === 'datePublished' ? 'time' : undefined;
+    case 'title':
+      return insideSvg(el) ? undefined : 'title';
     default:
       return undefined;
   }
@@ -110,25 +119,24 @@ export interface PageFacts {
 }
 
 /** Title and metadata a page declares about itself. */
-export function pageFacts(doc: DomDocument, base: URL): PageFacts {
-  const found = pageElements(doc);
-  const meta = indexMeta(doc, found.meta ?? []);
-  const blocks = readJsonLd(doc, found.script ?? []);
+export function pageFacts(doc: TreeDocument, base: URL, found: PageElements = pageElements(doc)): PageFacts {
+  const meta = indexMeta(found.meta ?? []);
+  const blocks = readJsonLd(found.script ?? []);
   const ld = jsonLdFacts(blocks);
   const imageLink = found.imageLink?.[0]?.getAttribute('href');
   const m: PageMetadata = {
     author: clip(ld.author ?? authorFromMeta(meta), SHORT_TEXT),
-    published: clip(ld.published ?? metaContent(doc, PUBLISHED_KEYS, meta) ?? attr(found.time?.[0], 'datetime'), SHORT_TEXT),
-    modified: clip(ld.modified ?? metaContent(doc, MODIFIED_KEYS, meta), SHORT_TEXT),
-    description: clip(metaContent(doc, DESCRIPTION_KEYS, meta) ?? ld.description, LONG_TEXT),
+    published: clip(ld.published ?? metaContent(PUBLISHED_KEYS, meta) ?? attr(found.time?.[0], 'datetime'), SHORT_TEXT),
+    modified: clip(ld.modified ?? metaContent(MODIFIED_KEYS, meta), SHORT_TEXT),
+    description: clip(metaContent(DESCRIPTION_KEYS, meta) ?? ld.description, LONG_TEXT),
     site_name: clip(meta.get('og:site_name') ?? ld.site_name ?? meta.get('application-name'), SHORT_TEXT),
     type: clip(ld.type ?? meta.get('og:type'), SHORT_TEXT),
     language: clip(declaredLanguage(doc, meta) ?? ld.language, 64),
-    image: absoluteUrl(ld.image ?? metaContent(doc, IMAGE_KEYS, meta) ?? imageLink, base),
+    image: absoluteUrl(ld.image ?? metaContent(IMAGE_KEYS, meta) ?? imageLink, base),
     videos: embeddedVideos(found, meta, ld.videos ?? [], base),
     json_ld: keepJsonLd(blocks),
   };
-  const title = metaContent(doc, TITLE_KEYS, meta) ?? ld.title ?? oneLine(doc.querySelector('title')?.textContent) ?? '';
+  const title = metaContent(TITLE_KEYS, meta) ?? ld.title ?? oneLine(found.title?.[0]?.textContent);
   return { title: clip(title, LONG_TEXT) ?? '', metadata: compact(m) };
 }
 
@@ -148,7 +156,8 @@ export function createMetadataExtractor(): Extractor {
     capabilities: ['metadata'],
     matches: (input) => input.html !== undefined,
     run: (input, ctx) => {
-      const facts = pageFacts(ctx.document(), input.url);
+      const { doc, elements } = ctx.page();
+      const facts = pageFacts(doc, input.url, elements);
       return { status: 'enrich', metadata: facts.metadata, title: facts.title };
     },
   };

@@ -2,20 +2,22 @@ import { TroveError } from '../../errors.js';
 import { createArticleExtractor } from './article.js';
 import { createBasicHtmlExtractor } from './basic.js';
 import { createCodeExtractor } from './code.js';
+import { parseLight } from '../html/tree.js';
 import { type DomDocument, type ParseOptions, parseDocument } from './dom.js';
 import { createBinaryGuard } from './guard.js';
-import { compact, createMetadataExtractor } from './metadata.js';
+import { compact, createMetadataExtractor, pageElements } from './metadata.js';
 import { createPdfExtractor } from './pdf.js';
+import { createReadabilityExtractor } from './readability.js';
 import { createGithubExtractor } from './sites/github.js';
 import { createStackExchangeExtractor } from './sites/stackexchange.js';
 import { createWikipediaExtractor } from './sites/wikipedia.js';
 import { createMarkdownExtractor, createPlainTextExtractor } from './text.js';
-import type { ExtractContext, ExtractInput, ExtractionResult, Extractor, Outcome, PageMetadata } from './types.js';
+import type { ExtractContext, ExtractInput, ExtractionResult, Extractor, LightPage, Outcome, PageMetadata } from './types.js';
 
 /**
  * The default extractors, in the order they are tried: the binary guard, metadata enrichment (before
- * anything may change the parsed page), site-aware extractors, readability, the basic HTML fallback,
- * then PDF, source code, Markdown and plain text.
+ * anything may change the parsed page), site-aware extractors, trove's article extractor, readability
+ * (when that finds no article), the basic HTML fallback, then PDF, source code, Markdown and plain text.
  */
 export function createExtractors(): Extractor[] {
   return [
@@ -25,6 +27,7 @@ export function createExtractors(): Extractor[] {
     createWikipediaExtractor(),
     createStackExchangeExtractor(),
     createArticleExtractor(),
+    createReadabilityExtractor(),
     createBasicHtmlExtractor(),
     createPdfExtractor(),
     createCodeExtractor(),
@@ -40,10 +43,18 @@ interface Run extends ExtractContext {
 
 function startRun(html: string | undefined, options: ParseOptions): Run {
   let doc: DomDocument | undefined;
+  let page: LightPage | undefined;
   const document = () => (doc ??= parseDocument(html ?? '', options));
   return {
     metadata: {},
     title: '',
+    page: () => {
+      if (!page) {
+        const light = parseLight(html ?? '');
+        page = { doc: light, elements: pageElements(light) };
+      }
+      return page;
+    },
     document,
     takeDocument: () => {
       const taken = document();

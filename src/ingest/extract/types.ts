@@ -1,4 +1,6 @@
+import type { LightDocument } from '../html/tree.js';
 import type { DomDocument } from './dom.js';
+import type { PageElements } from './metadata.js';
 
 /** What an extractor may contribute. */
 export type Capability = 'text' | 'metadata' | 'preview';
@@ -53,9 +55,17 @@ export type Outcome =
   | { status: 'enrich'; metadata: PageMetadata; title?: string | undefined }
   | { status: 'next'; reason: string; metadata?: PageMetadata | undefined };
 
+/** A page in the light tree, with the elements the metadata readers look at. */
+export interface LightPage {
+  doc: LightDocument;
+  elements: PageElements;
+}
+
 /** Shared state of one run: one parse of the page for every extractor that reads it. */
 export interface ExtractContext {
-  /** The parsed page, shared: read it, do not change it. */
+  /** The page in the light tree, parsed once and shared: read it, never change it. */
+  page(): LightPage;
+  /** The page in a full DOM (linkedom), parsed on first use, shared: read it, do not change it. */
   document(): DomDocument;
   /** The parsed page for an extractor that changes it; later readers get a fresh parse. */
   takeDocument(): DomDocument;

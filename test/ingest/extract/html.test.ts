@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TroveError } from '../../../src/errors.js';
-import { trimSiteSuffix } from '../../../src/ingest/extract/article.js';
+import { trimSiteSuffix } from '../../../src/ingest/extract/article-meta.js';
 import { extractPage, fixture } from './fixtures.js';
 
 describe('article extraction (readability)', () => {
@@ -59,7 +59,7 @@ describe('basic extraction (pages that are not articles)', () => {
   test('a listing keeps all its reading text, without navigation and footer', async () => {
     const r = await extractPage(fixture('listing.html'), 'https://books.example.com/');
     assert.equal(r.extractor, 'basic');
-    assert.deepEqual(r.skipped.map((s) => s.extractor), ['article']);
+    assert.deepEqual(r.skipped.map((s) => s.extractor), ['article', 'readability']);
     assert.equal(r.title, 'Bookshelf index');
     assert.equal(r.text, 'Bookshelf\n\nMoby-Dick\n\nMiddlemarch\n\nBeloved');
   });

@@ -67,10 +67,14 @@ describe('readability helpers sped up for linkedom', () => {
     assert.equal(Object.hasOwn(reader, '_isValidByline'), true, 'installed for the version in node_modules (0.6)');
   });
 
-  test('pages with more elements than readability is given fall back to the basic extractor', async () => {
+  test('pages with more elements than readability is given fall back to the basic extractor; the article extractor reads them', async () => {
     const html = `<html><body><h1>Huge</h1>${'<p>row</p>'.repeat(40_001)}</body></html>`;
-    const r = await extract({ url: new URL('https://huge.example/'), html }, createExtractors());
+    const url = new URL('https://huge.example/');
+    const r = await extract({ url, html }, createExtractors().filter((e) => e.name !== 'article'));
     assert.equal(r.extractor, 'basic');
-    assert.deepEqual(r.skipped, [{ extractor: 'article', reason: 'more than 40000 elements' }]);
+    assert.deepEqual(r.skipped, [{ extractor: 'readability', reason: 'more than 40000 elements' }]);
+    const own = await extract({ url, html }, createExtractors());
+    assert.equal(own.extractor, 'article', 'a linear walk has no element limit');
+    assert.equal(own.text.split('\n\n').length, 40_002);
   });
 });

@@ -20,8 +20,8 @@ function entry(name: string, answer: (input: ExtractInput) => Outcome, calls: st
 }
 
 describe('extractor registry', () => {
-  test('the default order: guard, metadata, site-aware, article, basic, then files', () => {
-    assert.deepEqual(createExtractors().map((e) => e.name), ['binary-guard', 'metadata', 'github', 'wikipedia', 'stackexchange', 'article', 'basic', 'pdf', 'code', 'markdown', 'text']);
+  test('the default order: guard, metadata, site-aware, article, readability, basic, then files', () => {
+    assert.deepEqual(createExtractors().map((e) => e.name), ['binary-guard', 'metadata', 'github', 'wikipedia', 'stackexchange', 'article', 'readability', 'basic', 'pdf', 'code', 'markdown', 'text']);
     for (const e of createExtractors()) for (const c of e.capabilities) assert.ok(['text', 'metadata', 'preview'].includes(c), `${e.name}: ${c}`);
   });
 
