@@ -1,4 +1,4 @@
-import type { TreeElement } from './dom.js';
+import { type TreeElement, metaContent } from './dom.js';
 import type { JsonLdFacts } from './jsonld.js';
 import type { PageMetadata } from './types.js';
 
@@ -34,14 +34,6 @@ export function articleMeta(metas: readonly TreeElement[]): ArticleMeta {
 
 /** JSON-LD types whose item describes the article itself. */
 const ARTICLE_TYPE = /Article|Posting|^Report$|APIReference/;
-
-function first(meta: ArticleMeta, keys: readonly string[]): string | undefined {
-  for (const k of keys) {
-    const v = meta.get(k);
-    if (v) return v;
-  }
-  return undefined;
-}
 
 function wordCount(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
@@ -102,12 +94,12 @@ export function articleFacts(meta: ArticleMeta, ld: JsonLdFacts): ArticleFacts {
   const article = ld.type !== undefined && ARTICLE_TYPE.test(ld.type) ? ld : {};
   const profile = meta.get('article:author');
   return {
-    declaredTitle: article.title ?? first(meta, TITLE_KEYS) ?? '',
+    declaredTitle: article.title ?? metaContent(TITLE_KEYS, meta) ?? '',
     metadata: {
-      author: article.author ?? first(meta, AUTHOR_KEYS) ?? (profile && !/^https?:\/\//i.test(profile) ? profile : undefined),
-      description: article.description ?? first(meta, EXCERPT_KEYS),
+      author: article.author ?? metaContent(AUTHOR_KEYS, meta) ?? (profile && !/^https?:\/\//i.test(profile) ? profile : undefined),
+      description: article.description ?? metaContent(EXCERPT_KEYS, meta),
       site_name: article.site_name ?? meta.get('og:site_name'),
-      published: article.published ?? first(meta, PUBLISHED_KEYS),
+      published: article.published ?? metaContent(PUBLISHED_KEYS, meta),
     },
   };
 }

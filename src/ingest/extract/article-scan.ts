@@ -33,8 +33,6 @@ export interface Scan {
   byline: string | undefined;
   /** Elements in document order (cut ones and their insides left out). */
   order: LightElement[];
-  /** Deepest nesting seen. */
-  depth: number;
 }
 
 
@@ -121,7 +119,6 @@ class Scanner {
   readonly cut = new Set<LightElement>();
   readonly order: LightElement[] = [];
   byline: string | undefined;
-  depth = 0;
   constructor(private readonly options: ScanOptions) {}
 
   /** Why `el` is not content, or '' when it may be. */
@@ -152,7 +149,6 @@ class Scanner {
   /** Measures `el` (not cut) and what it holds; its own counts include itself. */
   scan(el: LightElement, depth: number): Stats {
     if (depth > MAX_DEPTH) throw new TooDeep();
-    if (depth > this.depth) this.depth = depth;
     this.order.push(el);
     const s = emptyStats();
     const name = el.localName;
@@ -216,5 +212,5 @@ function namePart(el: LightElement): string | undefined {
 export function scanBody(body: LightElement, options: ScanOptions): Scan {
   const scanner = new Scanner(options);
   scanner.scan(body, 0);
-  return { stats: scanner.stats, cut: scanner.cut, byline: scanner.byline, order: scanner.order, depth: scanner.depth };
+  return { stats: scanner.stats, cut: scanner.cut, byline: scanner.byline, order: scanner.order };
 }

@@ -86,6 +86,7 @@ function inside(el: TreeElement, nodeName: string): boolean {
   return false;
 }
 const insideVideo = (el: TreeElement) => inside(el, 'VIDEO');
+// linkedom names SVG elements in lower case (their XML namespace keeps case); the light tree upper-cases every name.
 const insideSvg = (el: TreeElement) => inside(el, 'SVG') || inside(el, 'svg');
 
 function kindOf(el: TreeElement): PageElementKind | undefined {

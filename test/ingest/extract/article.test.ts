@@ -56,7 +56,7 @@ describe('article extractor (light tree)', () => {
 
   test('a byline in the body names the author and leaves the text; a declared author wins', async () => {
     const byline = '<p class="byline">By Jane Roe</p>';
-    const found = await run(page({ beforeArticle: '', insideArticle: '' }).replace('<h1>', `${byline}<h1>`));
+    const found = await run(page().replace('<h1>', `${byline}<h1>`));
     assert.equal(found.metadata.author, 'By Jane Roe');
     assert.ok(!found.text.includes('Jane Roe'));
     const named = await run(page().replace('<h1>', '<div class="author-box">Written by <span itemprop="name">Jane Roe</span></div><h1>'));
